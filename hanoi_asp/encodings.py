@@ -1,0 +1,34 @@
+"""The shipped ASP encodings, found inside the installed package.
+
+>>> "move(D,P,T)" in read_encoding("quickstart")
+True
+
+The top-level ``encodings/`` folder is mapped into the wheel as
+``hanoi_asp/encodings`` (see pyproject); an editable checkout falls back to it.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from hanoi_asp.errors import InputError
+
+SHIPPED = ("quickstart", "incremental")
+
+
+def read_encoding(name: str) -> str:
+    """Text of a shipped encoding by name (``quickstart`` or ``incremental``)."""
+    packaged = resources.files("hanoi_asp").joinpath("encodings", f"{name}.lp")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    checkout = Path(__file__).resolve().parent.parent / "encodings" / f"{name}.lp"
+    return checkout.read_text(encoding="utf-8")
+
+
+def read_user_encoding(path: str) -> str:
+    """Text of a user's encoding file; a missing or unreadable file is an input error."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read encoding: {error}", path=path) from None

@@ -1,0 +1,168 @@
+"""The upward search: the first satisfiable horizon from a sound lower bound is minimal.
+
+>>> from hanoi_asp.spec import Puzzle
+>>> p = Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})
+>>> r = solve(p)
+>>> r.result, r.length
+('OPTIMUM FOUND', 3)
+
+Why the first satisfiable horizon is minimal: no plan is shorter than the lower
+bound L (see :mod:`hanoi_asp.bounds`), and every horizon from L up to it was proven
+unsatisfiable.  Pruning constraints keep every minimal plan, so a horizon refuted
+with them has no minimal plan, and the first one with a plan is the optimum.
+Every plan is replayed by :func:`hanoi_asp.plan.replay` before it is returned.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+from hanoi_asp.bounds import LowerBound, best_lower_bound
+from hanoi_asp.encodings import read_encoding
+from hanoi_asp.plan import Move, replay
+from hanoi_asp.solver import HorizonRun, HorizonSolver, IncrementalSolver, OneShotSolver
+from hanoi_asp.spec import Puzzle
+
+Verdict = Literal["OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"]
+Mode = Literal["incremental", "oneshot"]
+
+DEFAULT_MAX_MOVES = 1000
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer for one puzzle, as data; the CLI turns it into text or JSON."""
+
+    puzzle: Puzzle
+    result: Verdict
+    plan: tuple[Move, ...] | None
+    lower_bound: LowerBound
+    max_moves: int
+    proof: str
+    mode: str
+    time_s: float
+    exact_moves: int | None = None
+    stopped: str | None = None
+    horizons: tuple[HorizonRun, ...] = field(default=())
+
+    @property
+    def length(self) -> int | None:
+        return None if self.plan is None else len(self.plan)
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """How to search; the defaults are what ``hanoi-asp solve FILE`` does."""
+
+    mode: Mode = "incremental"
+    max_moves: int | None = None
+    exact_moves: int | None = None
+    timeout: float | None = None
+    encoding: str | None = None
+    encoding_path: str = "encoding"
+    clingo_options: tuple[str, ...] = ()
+
+
+def make_solver(puzzle: Puzzle, options: SolveOptions, *, minimal: bool) -> HorizonSolver:
+    if options.mode == "oneshot":
+        text = options.encoding or read_encoding("quickstart")
+        return OneShotSolver(
+            puzzle, text, encoding_path=options.encoding_path, options=options.clingo_options
+        )
+    text = options.encoding or read_encoding("incremental")
+    return IncrementalSolver(
+        puzzle,
+        text,
+        prune=minimal,
+        encoding_path=options.encoding_path,
+        options=options.clingo_options,
+    )
+
+
+def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
+    """Find a proven-minimal plan, or decide a plan of exactly ``exact_moves`` exists."""
+    options = options or SolveOptions()
+    started = time.monotonic()
+    deadline = None if options.timeout is None else started + options.timeout
+    bound = best_lower_bound(puzzle)
+    if options.exact_moves is not None:
+        return _decide_exact(puzzle, options, bound, started, deadline)
+    limit = options.max_moves
+    if limit is None:
+        limit = puzzle.max_moves if puzzle.max_moves is not None else DEFAULT_MAX_MOVES
+
+    def result(verdict: Verdict, proof: str, plan: tuple[Move, ...] | None = None,
+               stopped: str | None = None) -> Result:
+        return Result(puzzle, verdict, plan, bound, limit, proof, options.mode,
+                      time.monotonic() - started, None, stopped, tuple(runs))
+
+    runs: list[HorizonRun] = []
+    if bound.value > limit:
+        return result("UNSATISFIABLE",
+                      f"no plan of at most {limit} moves: the lower bound is {bound.value}")
+    solver = make_solver(puzzle, options, minimal=True)
+    for horizon in range(bound.value, limit + 1):
+        if deadline is not None and time.monotonic() >= deadline:
+            return result("UNKNOWN", _refuted(bound, horizon), stopped="timeout")
+        try:
+            run, steps = solver.run(horizon, deadline)
+        except KeyboardInterrupt:
+            return result("UNKNOWN", _refuted(bound, horizon), stopped="interrupt")
+        runs.append(run)
+        if run.status == "UNKNOWN":
+            return result("UNKNOWN", _refuted(bound, horizon), stopped="timeout")
+        if steps is not None:
+            plan = replay(puzzle, steps)
+            return result("OPTIMUM FOUND", _minimal(bound, horizon), plan)
+    return result("UNSATISFIABLE",
+                  f"no plan of at most {limit} moves: {_refuted(bound, limit + 1)}")
+
+
+def _refuted(bound: LowerBound, horizon: int) -> str:
+    """What is proven once every horizon below ``horizon`` has been refuted."""
+    if horizon <= bound.value:
+        return f"no plan has fewer than {bound.value} moves (lower bound: {bound.name})"
+    return (f"no plan has fewer than {horizon} moves: fewer than {bound.value} by the "
+            f"lower bound ({bound.name}), {bound.value}..{horizon - 1} proven unsatisfiable")
+
+
+def _minimal(bound: LowerBound, horizon: int) -> str:
+    if horizon == bound.value:
+        return (f"minimal: the plan meets the lower bound {bound.value} "
+                f"({bound.name}: {bound.argument})")
+    return (f"minimal: horizons {bound.value}..{horizon - 1} proven unsatisfiable by "
+            f"clingo, and no plan is shorter than {bound.value} ({bound.name})")
+
+
+def _decide_exact(puzzle: Puzzle, options: SolveOptions, bound: LowerBound, started: float,
+                  deadline: float | None) -> Result:
+    """The quickstart's question: is there a plan of exactly M moves?"""
+    moves = options.exact_moves
+    assert moves is not None
+    solver = make_solver(puzzle, options, minimal=False)
+    plan: tuple[Move, ...] | None = None
+    stopped: str | None = None
+    runs: list[HorizonRun] = []
+    try:
+        run, steps = solver.run(moves, deadline)
+        runs.append(run)
+    except KeyboardInterrupt:
+        verdict: Verdict = "UNKNOWN"
+        stopped = "interrupt"
+    else:
+        if steps is not None:
+            plan = replay(puzzle, steps)
+            verdict = "SATISFIABLE"
+        elif run.status == "UNSAT":
+            verdict = "UNSATISFIABLE"
+        else:
+            verdict, stopped = "UNKNOWN", "timeout"
+    proof = {
+        "SATISFIABLE": f"a plan of exactly {moves} moves (not claimed minimal)",
+        "UNSATISFIABLE": f"clingo proved that no plan has exactly {moves} moves",
+        "UNKNOWN": f"stopped before deciding whether a plan of exactly {moves} moves exists",
+    }[verdict]
+    return Result(puzzle, verdict, plan, bound, moves, proof, options.mode,
+                  time.monotonic() - started, moves, stopped, tuple(runs))

@@ -1,0 +1,246 @@
+"""One horizon at a time: ground the encoding for a plan length and ask clingo.
+
+Two drivers share one interface (:class:`HorizonSolver`):
+
+* :class:`OneShotSolver` grounds the whole one-shot encoding afresh for every
+  horizon, with ``moves(M)`` as a fact: the quickstart's way, kept for teaching and
+  as the benchmark baseline.
+* :class:`IncrementalSolver` keeps one ``clingo.Control`` and grounds one more
+  ``step(t)`` per horizon (clingo's multi-shot pattern), so clauses learnt while
+  refuting short horizons are reused at the longer ones.
+
+Nothing here decides what a horizon means for minimality; :mod:`hanoi_asp.search`
+does.  Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+import clingo
+from clingo import ast
+
+from hanoi_asp.errors import EncodingError, VerificationError
+from hanoi_asp.facts import instance_facts, peg_name
+from hanoi_asp.spec import Puzzle
+
+Status = Literal["SAT", "UNSAT", "UNKNOWN"]
+Steps = list[tuple[int, str]]
+"""A solver's raw answer: per step, the moved disk and its target peg."""
+
+POLL_SECONDS = 0.1
+
+
+@dataclass(frozen=True)
+class HorizonRun:
+    """What one solver call at one horizon did."""
+
+    horizon: int
+    status: Status
+    seconds: float
+    choices: int
+    conflicts: int
+    atoms: int
+    rules: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "horizon": self.horizon,
+            "status": self.status,
+            "time_s": round(self.seconds, 4),
+            "choices": self.choices,
+            "conflicts": self.conflicts,
+            "atoms": self.atoms,
+            "rules": self.rules,
+        }
+
+
+class HorizonSolver(Protocol):
+    def run(self, horizon: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
+        """Solve at ``horizon``; stop by ``deadline`` (a ``time.monotonic()`` value)."""
+        ...
+
+
+def is_incremental(encoding: str) -> bool:
+    """Does an encoding use the multi-shot ``#program step(t).`` layout?"""
+    found = False
+
+    def visit(stmt: ast.AST) -> None:
+        nonlocal found
+        if stmt.ast_type == ast.ASTType.Program and stmt.name == "step":
+            found = True
+
+    try:
+        ast.parse_string(encoding, visit, logger=lambda _c, _m: None)
+    except RuntimeError:
+        return False
+    return found
+
+
+class _ClingoCalls:
+    """Shared plumbing: a logger that keeps errors, and a timed, interruptible solve."""
+
+    def __init__(self, encoding_path: str, options: Sequence[str]) -> None:
+        self.encoding_path = encoding_path
+        self.options = ["--warn=none", *options]
+        self.messages: list[str] = []
+
+    def new_control(self) -> clingo.Control:
+        return clingo.Control(self.options, logger=self._log, message_limit=20)
+
+    def _log(self, _code: clingo.MessageCode, message: str) -> None:
+        self.messages.append(message.strip())
+
+    def failure(self, what: str) -> EncodingError:
+        detail = next((m for m in self.messages if "error" in m), what)
+        return EncodingError(detail.replace("<string>", "encoding"), path=self.encoding_path)
+
+    def add(self, ctl: clingo.Control, name: str, params: list[str], text: str) -> None:
+        try:
+            ctl.add(name, params, text)
+        except RuntimeError:
+            raise self.failure("the encoding does not parse") from None
+
+    def ground(self, ctl: clingo.Control, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
+        try:
+            ctl.ground(parts)
+        except RuntimeError:
+            raise self.failure("the encoding does not ground") from None
+
+    def solve(
+        self, ctl: clingo.Control, horizon: int, deadline: float | None, started: float
+    ) -> tuple[HorizonRun, Steps | None]:
+        found: list[list[clingo.Symbol]] = []
+
+        def on_model(model: clingo.Model) -> bool:
+            found.append(list(model.symbols(atoms=True)))
+            return False  # one model is all we need
+
+        status: Status
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            try:
+                while not handle.wait(POLL_SECONDS):
+                    if deadline is not None and time.monotonic() >= deadline:
+                        handle.cancel()
+                        break
+            except KeyboardInterrupt:
+                handle.cancel()
+                handle.get()
+                raise
+            result = handle.get()
+        if found:
+            status = "SAT"
+        elif result.unsatisfiable:
+            status = "UNSAT"
+        else:
+            status = "UNKNOWN"
+        stats = ctl.statistics
+        solvers = stats["solving"]["solvers"]
+        lp = stats["problem"]["lp"]
+        run = HorizonRun(
+            horizon=horizon,
+            status=status,
+            seconds=time.monotonic() - started,
+            choices=int(solvers["choices"]),
+            conflicts=int(solvers["conflicts"]),
+            atoms=int(lp["atoms"]),
+            rules=int(lp["rules"]),
+        )
+        return run, (extract_steps(found[0], horizon) if found else None)
+
+
+def extract_steps(symbols: list[clingo.Symbol], horizon: int) -> Steps:
+    """The ``move(D,P,T)`` atoms of a model as one (disk, peg) per step 1..horizon."""
+    by_step: dict[int, tuple[int, str]] = {}
+    for symbol in symbols:
+        if symbol.type != clingo.SymbolType.Function or symbol.name != "move":
+            continue
+        if len(symbol.arguments) != 3:
+            continue
+        disk, peg, step = symbol.arguments
+        name = peg_name(peg)
+        if disk.type != clingo.SymbolType.Number or step.type != clingo.SymbolType.Number:
+            raise VerificationError(f"the encoding shows a malformed move: {symbol}")
+        if name is None:
+            raise VerificationError(f"the encoding shows a move to a non-peg: {symbol}")
+        if not 1 <= step.number <= horizon:
+            continue
+        if step.number in by_step:
+            raise VerificationError(f"the encoding's answer moves twice at step {step.number}")
+        by_step[step.number] = (disk.number, name)
+    missing = [t for t in range(1, horizon + 1) if t not in by_step]
+    if missing:
+        raise VerificationError(f"the encoding's answer has no move at step {missing[0]}")
+    return [by_step[t] for t in range(1, horizon + 1)]
+
+
+class OneShotSolver:
+    """Ground a one-shot encoding afresh for every horizon (``moves(M)`` as a fact)."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        encoding: str,
+        *,
+        encoding_path: str = "encoding",
+        options: Sequence[str] = (),
+    ) -> None:
+        self.facts = instance_facts(puzzle)
+        self.encoding = encoding
+        self.calls = _ClingoCalls(encoding_path, options)
+
+    def run(self, horizon: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
+        started = time.monotonic()
+        ctl = self.calls.new_control()
+        self.calls.add(ctl, "base", [], f"{self.facts}\nmoves({horizon}).")
+        self.calls.add(ctl, "base", [], self.encoding)
+        self.calls.ground(ctl, [("base", [])])
+        return self.calls.solve(ctl, horizon, deadline, started)
+
+
+class IncrementalSolver:
+    """One control for all horizons: ground ``step(t)`` once each, switch ``query(t)``.
+
+    ``prune`` adds the encoding's ``prune(t)`` program, whose constraints keep every
+    minimal plan but not every plan: use it for the minimal search only.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        encoding: str,
+        *,
+        prune: bool,
+        encoding_path: str = "encoding",
+        options: Sequence[str] = (),
+    ) -> None:
+        self.calls = _ClingoCalls(encoding_path, options)
+        self.ctl = self.calls.new_control()
+        self.calls.add(self.ctl, "base", [], instance_facts(puzzle))
+        self.calls.add(self.ctl, "base", [], encoding)
+        self.prune = prune
+        self.grounded = -1
+
+    def run(self, horizon: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
+        if horizon <= self.grounded:
+            raise ValueError(f"horizons must increase: {horizon} after {self.grounded}")
+        started = time.monotonic()
+        parts: list[tuple[str, list[clingo.Symbol]]] = []
+        if self.grounded < 0:
+            parts.append(("base", []))
+        for t in range(self.grounded + 1, horizon + 1):
+            number = [clingo.Number(t)]
+            if t > 0:
+                parts.append(("step", number))
+                if self.prune:
+                    parts.append(("prune", number))
+            parts.append(("check", number))
+        self.calls.ground(self.ctl, parts)
+        if self.grounded >= 0:
+            self.ctl.release_external(clingo.Function("query", [clingo.Number(self.grounded)]))
+        self.grounded = horizon
+        self.ctl.assign_external(clingo.Function("query", [clingo.Number(horizon)]), True)
+        return self.calls.solve(self.ctl, horizon, deadline, started)

@@ -1,0 +1,99 @@
+"""The puzzle as data: a pydantic model every input format turns into.
+
+>>> p = Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})
+>>> p.initial_state()
+(0, 0)
+
+Disk 1 is the largest.  On a peg, disks are stacked by size, so any assignment of
+disks to pegs is a state: a state is a tuple giving, for disk ``d``, the index of
+its peg at position ``d - 1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+State = tuple[int, ...]
+
+PegName = Annotated[str, Field(min_length=1)]
+Disk = Annotated[int, Field(ge=1)]
+
+
+class Puzzle(BaseModel):
+    """A Towers of Hanoi instance: pegs, disks 1..n, a full start and a (partial) goal."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pegs: tuple[PegName, ...] = Field(min_length=1)
+    disks: int = Field(ge=1)
+    init: Mapping[PegName, tuple[Disk, ...]]
+    goal: Mapping[PegName, tuple[Disk, ...]]
+    max_moves: int | None = Field(default=None, ge=0)
+
+    @field_validator("pegs")
+    @classmethod
+    def _unique_pegs(cls, pegs: tuple[str, ...]) -> tuple[str, ...]:
+        seen: set[str] = set()
+        for peg in pegs:
+            if peg in seen:
+                raise ValueError(f"peg {peg!r} is listed twice")
+            seen.add(peg)
+        return pegs
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Puzzle:
+        for part in ("init", "goal"):
+            placement: Mapping[str, tuple[int, ...]] = getattr(self, part)
+            where: dict[int, str] = {}
+            for peg, disks in placement.items():
+                if peg not in self.pegs:
+                    raise ValueError(f"{part}: unknown peg {peg!r}")
+                for disk in disks:
+                    if disk > self.disks:
+                        raise ValueError(f"{part}: disk {disk} is out of range 1..{self.disks}")
+                    if disk in where:
+                        raise ValueError(
+                            f"{part}: disk {disk} is placed twice (on {where[disk]!r} and {peg!r})"
+                        )
+                    where[disk] = peg
+            if part == "init":
+                missing = [d for d in range(1, self.disks + 1) if d not in where]
+                if missing:
+                    raise ValueError(f"init: disk {missing[0]} is on no peg")
+        return self
+
+    # -- derived views ---------------------------------------------------------------
+
+    def peg_index(self, peg: str) -> int:
+        return self.pegs.index(peg)
+
+    def initial_state(self) -> State:
+        """Peg index of every disk at the start."""
+        state = [0] * self.disks
+        for peg, disks in self.init.items():
+            for disk in disks:
+                state[disk - 1] = self.peg_index(peg)
+        return tuple(state)
+
+    def goal_pegs(self) -> dict[int, int]:
+        """Disk -> required peg index, for the disks the goal names."""
+        return {
+            disk: self.peg_index(peg) for peg, disks in self.goal.items() for disk in disks
+        }
+
+    def is_goal(self, state: State) -> bool:
+        return all(state[disk - 1] == peg for disk, peg in self.goal_pegs().items())
+
+    def is_full_goal(self) -> bool:
+        return len(self.goal_pegs()) == self.disks
+
+
+def stacks(puzzle: Puzzle, state: State) -> list[list[int]]:
+    """Per peg index, its disks bottom (largest, lowest number) to top."""
+    towers: list[list[int]] = [[] for _ in puzzle.pegs]
+    for disk, peg in enumerate(state, start=1):
+        towers[peg].append(disk)
+    return towers
