@@ -65,21 +65,41 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve_cmd.add_argument("file", help="instance file (.lp, .json or .toml)")
-    solve_cmd.add_argument("--moves", type=_natural, metavar="M",
-                           help="decide whether a plan of exactly M moves exists")
-    solve_cmd.add_argument("--max-moves", type=_natural, metavar="N",
-                           help="search bound (default: the instance's moves/1, else 1000)")
-    solve_cmd.add_argument("--mode", choices=("incremental", "oneshot"), default=None,
-                           help="multi-shot solving (default) or re-ground per horizon")
-    solve_cmd.add_argument("--encoding", metavar="FILE",
-                           help="your own encoding using the same predicates")
-    solve_cmd.add_argument("--format", choices=("lp", "json", "toml"), default=None,
-                           help="input format (default: from the file name)")
-    solve_cmd.add_argument("--timeout", type=_positive_float, metavar="S",
-                           help="give up after S seconds (result UNKNOWN, exit 3)")
+    solve_cmd.add_argument(
+        "--moves",
+        type=_natural,
+        metavar="M",
+        help="decide whether a plan of exactly M moves exists",
+    )
+    solve_cmd.add_argument(
+        "--max-moves",
+        type=_natural,
+        metavar="N",
+        help="search bound (default: the instance's moves/1, else 1000)",
+    )
+    solve_cmd.add_argument(
+        "--mode",
+        choices=("incremental", "oneshot"),
+        default=None,
+        help="multi-shot solving (default) or re-ground per horizon",
+    )
+    solve_cmd.add_argument(
+        "--encoding", metavar="FILE", help="your own encoding using the same predicates"
+    )
+    solve_cmd.add_argument(
+        "--format",
+        choices=("lp", "json", "toml"),
+        default=None,
+        help="input format (default: from the file name)",
+    )
+    solve_cmd.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="give up after S seconds (result UNKNOWN, exit 3)",
+    )
     solve_cmd.add_argument("--json", action="store_true", help="print one JSON object")
-    solve_cmd.add_argument("--boards", action="store_true",
-                           help="draw the pegs after every move")
+    solve_cmd.add_argument("--boards", action="store_true", help="draw the pegs after every move")
     return parser
 
 
@@ -126,8 +146,9 @@ def _run_solve(args: argparse.Namespace) -> Result:
     encoding = read_user_encoding(args.encoding) if args.encoding else None
     mode = args.mode
     if mode is None:
-        mode = "oneshot" if encoding is not None and not is_incremental(encoding) else (
-            "incremental")
+        mode = (
+            "oneshot" if encoding is not None and not is_incremental(encoding) else ("incremental")
+        )
     options = SolveOptions(
         mode=mode,
         max_moves=args.max_moves,
@@ -143,8 +164,17 @@ def _report_error(args: argparse.Namespace, error: HanoiError) -> None:
     label = "internal error" if error.exit_code == EXIT_INTERNAL else "error"
     sys.stderr.write(f"hanoi-asp: {label}: {error}\n")
     if getattr(args, "json", False):
-        print(json.dumps({"version": JSON_VERSION, "instance": args.file, "result": "ERROR",
-                          "error": str(error), "exit_code": error.exit_code}))
+        print(
+            json.dumps(
+                {
+                    "version": JSON_VERSION,
+                    "instance": args.file,
+                    "result": "ERROR",
+                    "error": str(error),
+                    "exit_code": error.exit_code,
+                }
+            )
+        )
 
 
 def result_json(result: Result, instance: str) -> dict[str, Any]:
@@ -169,10 +199,15 @@ def result_json(result: Result, instance: str) -> dict[str, Any]:
 
 def print_result(console: Console, result: Result, instance: str, *, boards: bool) -> None:
     puzzle = result.puzzle
-    console.print(f"instance: {instance} ({len(puzzle.pegs)} pegs, {puzzle.disks} disks)",
-                  markup=False)
-    style = {"OPTIMUM FOUND": "bold green", "SATISFIABLE": "green",
-             "UNSATISFIABLE": "bold red", "UNKNOWN": "bold yellow"}[result.result]
+    console.print(
+        f"instance: {instance} ({len(puzzle.pegs)} pegs, {puzzle.disks} disks)", markup=False
+    )
+    style = {
+        "OPTIMUM FOUND": "bold green",
+        "SATISFIABLE": "green",
+        "UNSATISFIABLE": "bold red",
+        "UNKNOWN": "bold yellow",
+    }[result.result]
     length = "" if result.length is None else f", {result.length} moves"
     console.print(f"result:   {result.result}{length}", style=style, markup=False)
     console.print(f"proof:    {result.proof}", markup=False)
@@ -185,5 +220,8 @@ def print_result(console: Console, result: Result, instance: str, *, boards: boo
             if boards:
                 console.print(draw_board(puzzle, pictures[move.step]), markup=False)
     solved = len(result.horizons)
-    console.print(f"time:     {result.time_s:.3f} s ({result.mode}, {solved} horizon(s) solved)",
-                  markup=False, style="dim")
+    console.print(
+        f"time:     {result.time_s:.3f} s ({result.mode}, {solved} horizon(s) solved)",
+        markup=False,
+        style="dim",
+    )

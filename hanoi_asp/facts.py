@@ -177,11 +177,13 @@ def _fact_head(stmt: ast.AST, path: str, line: int) -> ast.AST:
     if head.ast_type != ast.ASTType.Literal:
         if head.ast_type == ast.ASTType.BooleanConstant:
             raise InputError("only facts are allowed, found a constraint", path=path, line=line)
-        raise InputError("only plain facts are allowed (no choices or aggregates)", path=path,
-                         line=line)
+        raise InputError(
+            "only plain facts are allowed (no choices or aggregates)", path=path, line=line
+        )
     if head.sign != ast.Sign.NoSign or head.atom.ast_type != ast.ASTType.SymbolicAtom:
         raise InputError("only positive facts are allowed", path=path, line=line)
-    return head.atom.symbol
+    symbol: ast.AST = head.atom.symbol
+    return symbol
 
 
 def _expansion_size(term: ast.AST) -> int:
@@ -196,7 +198,8 @@ def _expansion_size(term: ast.AST) -> int:
         if all(t.ast_type == ast.ASTType.SymbolicTerm for t in (low, high)) and all(
             t.symbol.type == clingo.SymbolType.Number for t in (low, high)
         ):
-            return max(0, high.symbol.number - low.symbol.number + 1)
+            width: int = high.symbol.number - low.symbol.number + 1
+            return max(0, width)
         return 1
     return 1
 
@@ -244,7 +247,8 @@ def _integer(term: ast.AST, path: str, line: int) -> int:
     """Evaluate ground integer arithmetic (+, -, *) as clingo would."""
     kind = term.ast_type
     if kind == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Number:
-        return int(term.symbol.number)
+        value: int = term.symbol.number
+        return value
     if kind == ast.ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
         return -_integer(term.argument, path, line)
     if kind == ast.ASTType.BinaryOperation:
@@ -304,9 +308,11 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
     count = len(disk_lines)
     for disk in sorted(disk_lines):
         if disk > count:
-            raise fail(f"disks must be numbered 1..n with 1 the largest; disk {disk} "
-                       f"is given but not disk {min(set(range(1, count + 1)) - set(disk_lines))}",
-                       disk_lines[disk])
+            raise fail(
+                f"disks must be numbered 1..n with 1 the largest; disk {disk} "
+                f"is given but not disk {min(set(range(1, count + 1)) - set(disk_lines))}",
+                disk_lines[disk],
+            )
 
     for fact in facts:
         name, args = _signature(fact.symbol)
@@ -321,13 +327,18 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
             raise fail(f"{name}: unknown peg {args[1]} (pegs: {', '.join(pegs)})", fact.line)
         earlier = placements[name].get(disk)
         if earlier is not None and earlier[0] != peg:
-            raise fail(f"{name}: disk {disk} is placed twice in the {part} "
-                       f"(on {earlier[0]} at line {earlier[1]} and on {peg})", fact.line)
+            raise fail(
+                f"{name}: disk {disk} is placed twice in the {part} "
+                f"(on {earlier[0]} at line {earlier[1]} and on {peg})",
+                fact.line,
+            )
         placements[name][disk] = (peg, fact.line)
     missing = [d for d in range(1, count + 1) if d not in placements["init_on"]]
     if missing:
-        raise fail(f"disk {missing[0]} has no init_on/2 fact: every disk starts on a peg",
-                   disk_lines[missing[0]])
+        raise fail(
+            f"disk {missing[0]} has no init_on/2 fact: every disk starts on a peg",
+            disk_lines[missing[0]],
+        )
 
     def by_peg(placed: dict[int, tuple[str, int]]) -> dict[str, tuple[int, ...]]:
         out: dict[str, list[int]] = {}

@@ -86,8 +86,7 @@ def _parse_toml(text: str, path: str) -> Any:
 def puzzle_from_spec(data: Any, path: str) -> Puzzle:
     """Validate parsed spec data; report the first problem as ``field: message``."""
     if not isinstance(data, dict):
-        raise InputError("a spec must be an object/table with pegs, disks, init, goal",
-                         path=path)
+        raise InputError("a spec must be an object/table with pegs, disks, init, goal", path=path)
     try:
         return Puzzle.model_validate(data)
     except ValidationError as error:

@@ -61,8 +61,9 @@ def replay(puzzle: Puzzle, steps: Iterable[tuple[int, str]]) -> tuple[Move, ...]
         target = puzzle.peg_index(target_name)
         problem = legal_move(tuple(state), disk, target)
         if problem:
-            raise VerificationError(f"step {step}: illegal move of disk {disk} to "
-                                    f"{target_name}: {problem}")
+            raise VerificationError(
+                f"step {step}: illegal move of disk {disk} to {target_name}: {problem}"
+            )
         moves.append(Move(step, disk, puzzle.pegs[state[disk - 1]], target_name))
         state[disk - 1] = target
     for disk, peg in sorted(puzzle.goal_pegs().items()):

@@ -93,15 +93,31 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
     if limit is None:
         limit = puzzle.max_moves if puzzle.max_moves is not None else DEFAULT_MAX_MOVES
 
-    def result(verdict: Verdict, proof: str, plan: tuple[Move, ...] | None = None,
-               stopped: str | None = None) -> Result:
-        return Result(puzzle, verdict, plan, bound, limit, proof, options.mode,
-                      time.monotonic() - started, None, stopped, tuple(runs))
+    def result(
+        verdict: Verdict,
+        proof: str,
+        plan: tuple[Move, ...] | None = None,
+        stopped: str | None = None,
+    ) -> Result:
+        return Result(
+            puzzle,
+            verdict,
+            plan,
+            bound,
+            limit,
+            proof,
+            options.mode,
+            time.monotonic() - started,
+            None,
+            stopped,
+            tuple(runs),
+        )
 
     runs: list[HorizonRun] = []
     if bound.value > limit:
-        return result("UNSATISFIABLE",
-                      f"no plan of at most {limit} moves: the lower bound is {bound.value}")
+        return result(
+            "UNSATISFIABLE", f"no plan of at most {limit} moves: the lower bound is {bound.value}"
+        )
     solver = make_solver(puzzle, options, minimal=True)
     for horizon in range(bound.value, limit + 1):
         if deadline is not None and time.monotonic() >= deadline:
@@ -116,28 +132,36 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
         if steps is not None:
             plan = replay(puzzle, steps)
             return result("OPTIMUM FOUND", _minimal(bound, horizon), plan)
-    return result("UNSATISFIABLE",
-                  f"no plan of at most {limit} moves: {_refuted(bound, limit + 1)}")
+    return result(
+        "UNSATISFIABLE", f"no plan of at most {limit} moves: {_refuted(bound, limit + 1)}"
+    )
 
 
 def _refuted(bound: LowerBound, horizon: int) -> str:
     """What is proven once every horizon below ``horizon`` has been refuted."""
     if horizon <= bound.value:
         return f"no plan has fewer than {bound.value} moves (lower bound: {bound.name})"
-    return (f"no plan has fewer than {horizon} moves: fewer than {bound.value} by the "
-            f"lower bound ({bound.name}), {bound.value}..{horizon - 1} proven unsatisfiable")
+    return (
+        f"no plan has fewer than {horizon} moves: fewer than {bound.value} by the "
+        f"lower bound ({bound.name}), {bound.value}..{horizon - 1} proven unsatisfiable"
+    )
 
 
 def _minimal(bound: LowerBound, horizon: int) -> str:
     if horizon == bound.value:
-        return (f"minimal: the plan meets the lower bound {bound.value} "
-                f"({bound.name}: {bound.argument})")
-    return (f"minimal: horizons {bound.value}..{horizon - 1} proven unsatisfiable by "
-            f"clingo, and no plan is shorter than {bound.value} ({bound.name})")
+        return (
+            f"minimal: the plan meets the lower bound {bound.value} "
+            f"({bound.name}: {bound.argument})"
+        )
+    return (
+        f"minimal: horizons {bound.value}..{horizon - 1} proven unsatisfiable by "
+        f"clingo, and no plan is shorter than {bound.value} ({bound.name})"
+    )
 
 
-def _decide_exact(puzzle: Puzzle, options: SolveOptions, bound: LowerBound, started: float,
-                  deadline: float | None) -> Result:
+def _decide_exact(
+    puzzle: Puzzle, options: SolveOptions, bound: LowerBound, started: float, deadline: float | None
+) -> Result:
     """The quickstart's question: is there a plan of exactly M moves?"""
     moves = options.exact_moves
     assert moves is not None
@@ -164,5 +188,16 @@ def _decide_exact(puzzle: Puzzle, options: SolveOptions, bound: LowerBound, star
         "UNSATISFIABLE": f"clingo proved that no plan has exactly {moves} moves",
         "UNKNOWN": f"stopped before deciding whether a plan of exactly {moves} moves exists",
     }[verdict]
-    return Result(puzzle, verdict, plan, bound, moves, proof, options.mode,
-                  time.monotonic() - started, moves, stopped, tuple(runs))
+    return Result(
+        puzzle,
+        verdict,
+        plan,
+        bound,
+        moves,
+        proof,
+        options.mode,
+        time.monotonic() - started,
+        moves,
+        stopped,
+        tuple(runs),
+    )

@@ -80,9 +80,7 @@ class Puzzle(BaseModel):
 
     def goal_pegs(self) -> dict[int, int]:
         """Disk -> required peg index, for the disks the goal names."""
-        return {
-            disk: self.peg_index(peg) for peg, disks in self.goal.items() for disk in disks
-        }
+        return {disk: self.peg_index(peg) for peg, disks in self.goal.items() for disk in disks}
 
     def is_goal(self, state: State) -> bool:
         return all(state[disk - 1] == peg for disk, peg in self.goal_pegs().items())

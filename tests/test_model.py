@@ -1,0 +1,84 @@
+"""The Python API: Puzzle validation, facts round trip, and the simulator."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from hanoi_asp import Puzzle, VerificationError, read_facts, replay, to_facts
+
+peg_names = st.one_of(
+    st.from_regex(r"[a-z][a-z0-9_]{0,5}", fullmatch=True).filter(lambda s: s != "not"),
+    st.integers(0, 99).map(str),
+    st.text(alphabet='AZ _-"\\é', min_size=1, max_size=6),
+)
+
+
+@st.composite
+def puzzles(draw: st.DrawFn) -> Puzzle:
+    names = tuple(draw(st.lists(peg_names, min_size=1, max_size=5, unique=True)))
+    disks = draw(st.integers(1, 6))
+    start = [draw(st.sampled_from(names)) for _ in range(disks)]
+    init: dict[str, tuple[int, ...]] = {}
+    for disk, peg in enumerate(start, start=1):
+        init[peg] = (*init.get(peg, ()), disk)
+    goal: dict[str, tuple[int, ...]] = {}
+    for disk in range(1, disks + 1):
+        if draw(st.booleans()):
+            peg = draw(st.sampled_from(names))
+            goal[peg] = (*goal.get(peg, ()), disk)
+    moves = draw(st.none() | st.integers(0, 50))
+    return Puzzle(pegs=names, disks=disks, init=init, goal=goal, max_moves=moves)
+
+
+@given(puzzles())
+def test_facts_round_trip(puzzle: Puzzle) -> None:
+    back = read_facts(to_facts(puzzle), "<round trip>")
+    assert back.pegs == puzzle.pegs
+    assert back.disks == puzzle.disks
+    assert back.initial_state() == puzzle.initial_state()
+    assert back.goal_pegs() == puzzle.goal_pegs()
+    assert back.max_moves == puzzle.max_moves
+
+
+def test_pools_and_intervals_like_clingo() -> None:
+    puzzle = read_facts(
+        "peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on((1;2),c). goal_on(2+1,b).", "x"
+    )
+    assert puzzle.pegs == ("a", "b", "c")
+    assert puzzle.initial_state() == (0, 0, 0, 0)
+    assert puzzle.goal_pegs() == {1: 2, 2: 2, 3: 1}
+
+
+def test_puzzle_is_frozen_and_strict() -> None:
+    puzzle = Puzzle(pegs=("a",), disks=1, init={"a": (1,)}, goal={})
+    with pytest.raises(ValidationError):
+        puzzle.disks = 2  # type: ignore[misc]
+    with pytest.raises(ValidationError):
+        Puzzle(pegs=("a",), disks=1, init={"a": (1,)}, goal={}, colour="red")  # type: ignore[call-arg]
+
+
+THREE = Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})
+
+
+@pytest.mark.parametrize(
+    "steps, problem",
+    [
+        ([(1, "b")], "not on top"),
+        ([(2, "b"), (1, "b")], "on a smaller disk"),
+        ([(2, "a")], "already on that peg"),
+        ([(2, "q")], "unknown peg"),
+        ([(3, "b")], "no disk 3"),
+        ([(2, "b"), (1, "c")], "goal not reached"),
+    ],
+)
+def test_simulator_rejects(steps: list[tuple[int, str]], problem: str) -> None:
+    with pytest.raises(VerificationError, match=problem):
+        replay(THREE, steps)
+
+
+def test_simulator_accepts_and_names_sources() -> None:
+    plan = replay(THREE, [(2, "b"), (1, "c"), (2, "c")])
+    assert [str(m) for m in plan] == ["1. disk 2: a -> b", "2. disk 1: a -> c", "3. disk 2: b -> c"]
