@@ -87,8 +87,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--encoding", metavar="FILE", help="your own encoding using the same predicates"
     )
     solve_cmd.add_argument(
+        "--bound",
+        choices=("auto", "misplaced", "none"),
+        default="auto",
+        help="where the upward search starts: the best sound lower bound (default), "
+        "the misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
+    )
+    solve_cmd.add_argument(
         "--format",
-        choices=("lp", "json", "toml"),
+        choices=("lp", "aspcomp", "json", "toml"),
         default=None,
         help="input format (default: from the file name)",
     )
@@ -156,6 +163,7 @@ def _run_solve(args: argparse.Namespace) -> Result:
         timeout=args.timeout,
         encoding=encoding,
         encoding_path=args.encoding or "encoding",
+        bound=args.bound,
     )
     return solve(puzzle, options)
 

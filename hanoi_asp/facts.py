@@ -127,8 +127,9 @@ def find_directive(text: str) -> tuple[int, str] | None:
     return None
 
 
-def parse_facts(text: str, path: str) -> list[Fact]:
-    """Ground instance facts of ``text``; anything that is not such a fact is an error."""
+def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) -> list[Fact]:
+    """Ground facts of ``text``; anything that is not a fact of ``predicates`` is an error."""
+    allowed = INSTANCE_PREDICATES if predicates is None else predicates
     directive = find_directive(text)
     if directive is not None:
         line, word = directive
@@ -155,6 +156,14 @@ def parse_facts(text: str, path: str) -> list[Fact]:
                 f"the instance expands to more than {MAX_FACTS} facts", path=path, line=line
             )
         for symbol in _expand(head, path, line):
+            name, args = _signature(symbol)
+            if allowed.get(name) != len(args):
+                known = ", ".join(f"{p}/{a}" for p, a in allowed.items())
+                raise InputError(
+                    f"unknown predicate {name}/{len(args)} (expected one of {known})",
+                    path=path,
+                    line=line,
+                )
             facts.append(Fact(symbol, line))
     return facts
 
@@ -283,9 +292,6 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
     for fact in facts:
         symbol, line = fact.symbol, fact.line
         name, args = _signature(symbol)
-        if name not in INSTANCE_PREDICATES or INSTANCE_PREDICATES[name] != len(args):
-            known = ", ".join(f"{p}/{a}" for p, a in INSTANCE_PREDICATES.items())
-            raise fail(f"unknown predicate {name}/{len(args)} (expected one of {known})", line)
         if name == "peg":
             peg = peg_name(args[0])
             if peg is None:

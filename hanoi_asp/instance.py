@@ -5,6 +5,8 @@
 
 * ``.lp`` (and anything not ``.json``/``.toml``): quickstart-style ASP facts,
   read by :mod:`hanoi_asp.facts` without running anything in the file.
+* ``.asp`` or any file naming ``on0``/``ongoal``: the ASP Competition's HanoiTower
+  format (:mod:`hanoi_asp.aspcomp`).
 * ``.json`` / ``.toml``: a spec validated by the pydantic model.
 """
 
@@ -17,11 +19,12 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from hanoi_asp.aspcomp import looks_like_aspcomp, read_aspcomp
 from hanoi_asp.errors import InputError
 from hanoi_asp.facts import read_facts
 from hanoi_asp.spec import Puzzle
 
-Format = Literal["lp", "json", "toml"]
+Format = Literal["lp", "aspcomp", "json", "toml"]
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 
@@ -56,8 +59,12 @@ def load_puzzle(path: str, fmt: Format | None = None) -> Puzzle:
     """Read and validate an instance file; every problem is an :class:`InputError`."""
     text = read_text(path)
     fmt = fmt or detect_format(path)
+    if fmt == "lp" and looks_like_aspcomp(text):
+        fmt = "aspcomp"
     if fmt == "lp":
         return read_facts(text, path)
+    if fmt == "aspcomp":
+        return read_aspcomp(text, path)
     data = _parse_json(text, path) if fmt == "json" else _parse_toml(text, path)
     return puzzle_from_spec(data, path)
 

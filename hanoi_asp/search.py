@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
-from hanoi_asp.bounds import LowerBound, best_lower_bound
+from hanoi_asp.bounds import BoundChoice, LowerBound, lower_bound
 from hanoi_asp.encodings import read_encoding
 from hanoi_asp.plan import Move, replay
 from hanoi_asp.solver import HorizonRun, HorizonSolver, IncrementalSolver, OneShotSolver
@@ -63,6 +63,7 @@ class SolveOptions:
     encoding: str | None = None
     encoding_path: str = "encoding"
     clingo_options: tuple[str, ...] = ()
+    bound: BoundChoice = "auto"
 
 
 def make_solver(puzzle: Puzzle, options: SolveOptions, *, minimal: bool) -> HorizonSolver:
@@ -86,7 +87,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
     options = options or SolveOptions()
     started = time.monotonic()
     deadline = None if options.timeout is None else started + options.timeout
-    bound = best_lower_bound(puzzle)
+    bound = lower_bound(puzzle, options.bound)
     if options.exact_moves is not None:
         return _decide_exact(puzzle, options, bound, started, deadline)
     limit = options.max_moves

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from reference import bfs_distance
 
 from hanoi_asp import Puzzle, SolveOptions, replay, solve
+from hanoi_asp.bounds import best_lower_bound, misplaced_disks, three_pegs
 
 
 @st.composite
@@ -45,8 +46,30 @@ def test_minimal_length_is_the_bfs_distance(puzzle: Puzzle) -> None:
     assert result.lower_bound.value <= result.length
 
 
+@settings(max_examples=40)
+@given(puzzles())
+def test_clingo_alone_refutes_every_shorter_horizon(puzzle: Puzzle) -> None:
+    """With the bound switched off, minimality rests on clingo's refutations alone."""
+    expected = bfs_distance(len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs())
+    result = solve(puzzle, SolveOptions(bound="none"))
+    assert result.length == expected
+    assert [run.status for run in result.horizons] == ["UNSAT"] * expected + ["SAT"]
+
+
 @settings(max_examples=15)
 @given(puzzles())
 def test_oneshot_baseline_agrees(puzzle: Puzzle) -> None:
     expected = bfs_distance(len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs())
-    assert solve(puzzle, SolveOptions(mode="oneshot")).length == expected
+    result = solve(puzzle, SolveOptions(mode="oneshot", bound="misplaced"))
+    assert result.length == expected
+
+
+@settings(max_examples=200)
+@given(puzzles())
+def test_lower_bounds_are_sound(puzzle: Puzzle) -> None:
+    expected = bfs_distance(len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs())
+    assert expected is not None
+    assert best_lower_bound(puzzle).value <= expected
+    assert misplaced_disks(puzzle).value <= expected
+    if len(puzzle.pegs) == 3 and puzzle.is_full_goal():
+        assert three_pegs(puzzle).value == expected  # exact, not just a bound

@@ -47,3 +47,10 @@ def test_proof_names_the_refuted_horizons_or_the_bound() -> None:
     refuted = [run.horizon for run in result.horizons if run.status == "UNSAT"]
     assert refuted == list(range(result.lower_bound.value, 7))
     assert result.horizons[-1].status == "SAT"
+
+
+@pytest.mark.parametrize("disks", range(1, 6))
+def test_three_pegs_from_zero_with_clingo_refuting_everything(disks: int) -> None:
+    result = solve(tower(3, disks), SolveOptions(bound="none"))
+    assert result.length == 2**disks - 1
+    assert sum(run.status == "UNSAT" for run in result.horizons) == 2**disks - 1
