@@ -88,7 +88,7 @@ def three_peg_distance(start: State, goal: State, disks: Sequence[int]) -> int:
             rest = disks[index + 1 :]
             c = 3 - a - b
             once = _to_perfect(start, rest, c) + 1 + _to_perfect(goal, rest, c)
-            twice = _to_perfect(start, rest, b) + 1 + (2 ** len(rest) - 1) + 1
+            twice = _to_perfect(start, rest, b) + 1 + ((1 << len(rest)) - 1) + 1
             twice += _to_perfect(goal, rest, a)
             return min(once, twice)
     return 0
