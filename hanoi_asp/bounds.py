@@ -21,6 +21,7 @@ Two facts carry most of the arguments:
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -114,6 +115,33 @@ def three_pegs(puzzle: Puzzle) -> LowerBound:
     )
 
 
+def distance3_facts(puzzle: Puzzle) -> str:
+    """Facts for ``encodings/distance3.lp``: the goal-side constants of the 3-peg formula.
+
+    ``third/3`` names the third peg, ``gnext/2`` orders the goal's disks, ``weight/2``
+    is 2^(goal disks below), ``gcost(D,Z,V)``: V moves take a tower of the goal disks
+    smaller than D on peg Z to their goal places (:func:`_to_perfect`, read backwards).
+    """
+    from hanoi_asp.facts import peg_term  # local: facts imports nothing from here
+
+    pegs = [peg_term(p) for p in puzzle.pegs]
+    goal = puzzle.goal_pegs()
+    named = sorted(goal)
+    target = tuple(goal.get(d, 0) for d in range(1, puzzle.disks + 1))
+    lines = [
+        f"third({pegs[a]},{pegs[b]},{pegs[3 - a - b]})."
+        for a in range(3)
+        for b in range(3)
+        if a != b
+    ]
+    lines += [f"gnext({d},{e})." for d, e in itertools.pairwise(named)]
+    for index, disk in enumerate(named):
+        rest = named[index + 1 :]
+        lines.append(f"weight({disk},{1 << len(rest)}).")
+        lines += [f"gcost({disk},{pegs[z]},{_to_perfect(target, rest, z)})." for z in range(3)]
+    return "\n".join(lines)
+
+
 # -- any pegs: pattern search over the largest disks ---------------------------------------
 
 
@@ -178,6 +206,42 @@ def pattern_bound(puzzle: Puzzle) -> LowerBound | None:
     )
 
 
+def frame_stewart_count(disks: int, pegs: int) -> int:
+    """Frame-Stewart moves for a whole tower: move m disks aside on all pegs, the other
+    n - m on the pegs left, the m back; the split m chosen by dynamic programming."""
+    table = [[0] * (disks + 1) for _ in range(pegs + 1)]
+    for n in range(1, disks + 1):
+        table[3][n] = (1 << n) - 1
+        for k in range(4, pegs + 1):
+            table[k][n] = min(2 * table[k][m] + table[k - 1][n - m] for m in range(n))
+    return table[max(3, pegs)][disks] if pegs >= 3 else 0
+
+
+def whole_tower(puzzle: Puzzle) -> tuple[int, int] | None:
+    """(source, target) peg indexes if the puzzle moves all disks from one peg to another."""
+    start = set(puzzle.initial_state())
+    goal = puzzle.goal_pegs()
+    end = set(goal.values())
+    if len(start) == 1 and len(end) == 1 and len(goal) == puzzle.disks and start != end:
+        return start.pop(), end.pop()
+    return None
+
+
+def four_peg_tower(puzzle: Puzzle) -> LowerBound | None:
+    """A whole tower between two of 4 pegs needs the Frame-Stewart count of moves:
+    Bousch proved the Frame-Stewart algorithm optimal for 4 pegs ("La quatrième tour
+    de Hanoï", Bull. Belg. Math. Soc. 21, 2014).  For 5+ pegs this is unproven: no
+    bound is claimed there."""
+    if len(puzzle.pegs) != 4 or whole_tower(puzzle) is None:
+        return None
+    value = frame_stewart_count(puzzle.disks, 4)
+    return LowerBound(
+        value,
+        "four-peg-tower",
+        "a whole tower on 4 pegs needs the Frame-Stewart count (proven optimal, Bousch 2014)",
+    )
+
+
 BoundChoice = Literal["auto", "misplaced", "none"]
 
 
@@ -201,6 +265,9 @@ def best_lower_bound(puzzle: Puzzle) -> LowerBound:
     if len(puzzle.pegs) == 3:
         candidates.append(three_pegs(puzzle))
     else:
+        tower = four_peg_tower(puzzle)
+        if tower is not None:
+            return max([*candidates, tower], key=lambda bound: bound.value)
         pattern = pattern_bound(puzzle)
         if pattern is not None:
             candidates.append(pattern)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hanoi_asp.errors import InputError
 
-SHIPPED = ("quickstart", "incremental")
+SHIPPED = ("quickstart", "incremental", "distance3")
 
 
 def read_encoding(name: str) -> str:

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
-from hanoi_asp.bounds import BoundChoice, LowerBound, lower_bound
+from hanoi_asp.bounds import BoundChoice, LowerBound, distance3_facts, lower_bound
 from hanoi_asp.encodings import read_encoding
 from hanoi_asp.plan import Move, replay
 from hanoi_asp.solver import HorizonRun, HorizonSolver, IncrementalSolver, OneShotSolver
@@ -64,6 +64,8 @@ class SolveOptions:
     encoding_path: str = "encoding"
     clingo_options: tuple[str, ...] = ()
     bound: BoundChoice = "auto"
+    distance: bool = True
+    """With 3 pegs, add the redundant distance constraints of ``distance3.lp``."""
 
 
 def make_solver(puzzle: Puzzle, options: SolveOptions, *, minimal: bool) -> HorizonSolver:
@@ -72,13 +74,17 @@ def make_solver(puzzle: Puzzle, options: SolveOptions, *, minimal: bool) -> Hori
         return OneShotSolver(
             puzzle, text, encoding_path=options.encoding_path, options=options.clingo_options
         )
-    text = options.encoding or read_encoding("incremental")
+    extra, clingo_options = "", options.clingo_options
+    if options.encoding is None and len(puzzle.pegs) == 3 and options.distance:
+        extra = read_encoding("distance3") + "\n" + distance3_facts(puzzle)
+        clingo_options = ("--heuristic=Domain", *clingo_options)
     return IncrementalSolver(
         puzzle,
-        text,
+        options.encoding or read_encoding("incremental"),
         prune=minimal,
         encoding_path=options.encoding_path,
-        options=options.clingo_options,
+        options=clingo_options,
+        extra=extra,
     )
 
 

@@ -205,7 +205,9 @@ class IncrementalSolver:
     """One control for all horizons: ground ``step(t)`` once each, switch ``query(t)``.
 
     ``prune`` adds the encoding's ``prune(t)`` program, whose constraints keep every
-    minimal plan but not every plan: use it for the minimal search only.
+    minimal plan but not every plan: use it for the minimal search only.  ``extra``
+    is more program text (e.g. ``distance3.lp`` and its facts) with the parts
+    ``distance(t)`` and ``distance_check(t)``.
     """
 
     def __init__(
@@ -216,11 +218,14 @@ class IncrementalSolver:
         prune: bool,
         encoding_path: str = "encoding",
         options: Sequence[str] = (),
+        extra: str = "",
     ) -> None:
         self.calls = _ClingoCalls(encoding_path, options)
         self.ctl = self.calls.new_control()
         self.calls.add(self.ctl, "base", [], instance_facts(puzzle))
         self.calls.add(self.ctl, "base", [], encoding)
+        if extra:
+            self.calls.add(self.ctl, "base", [], extra)
         self.prune = prune
         self.grounded = -1
 
@@ -228,17 +233,19 @@ class IncrementalSolver:
         if horizon <= self.grounded:
             raise ValueError(f"horizons must increase: {horizon} after {self.grounded}")
         started = time.monotonic()
-        parts: list[tuple[str, list[clingo.Symbol]]] = []
         if self.grounded < 0:
-            parts.append(("base", []))
+            self.calls.ground(self.ctl, [("base", [])])
+        # one ground call per step: clingo grounds many parts at once far more slowly
         for t in range(self.grounded + 1, horizon + 1):
             number = [clingo.Number(t)]
-            if t > 0:
-                parts.append(("step", number))
-                if self.prune:
-                    parts.append(("prune", number))
-            parts.append(("check", number))
-        self.calls.ground(self.ctl, parts)
+            parts = [("step", number)] if t > 0 else []
+            if t > 0 and self.prune:
+                parts.append(("prune", number))
+            # programs an encoding lacks are simply not grounded
+            parts.append(("distance", number))
+            if t == horizon:  # goal tests only where a horizon is solved
+                parts += [("check", number), ("distance_check", number)]
+            self.calls.ground(self.ctl, parts)
         if self.grounded >= 0:
             self.ctl.release_external(clingo.Function("query", [clingo.Number(self.grounded)]))
         self.grounded = horizon

@@ -73,3 +73,21 @@ def test_lower_bounds_are_sound(puzzle: Puzzle) -> None:
     assert misplaced_disks(puzzle).value <= expected
     if len(puzzle.pegs) == 3 and puzzle.is_full_goal():
         assert three_pegs(puzzle).value == expected  # exact, not just a bound
+
+
+def test_frame_stewart_counts() -> None:
+    from reference import FOUR_PEG_TOWER
+
+    from hanoi_asp.bounds import frame_stewart_count
+
+    assert [frame_stewart_count(n, 4) for n in range(13)] == FOUR_PEG_TOWER
+    assert [frame_stewart_count(n, 3) for n in range(8)] == [2**n - 1 for n in range(8)]
+
+
+@settings(max_examples=30)
+@given(puzzles())
+def test_distance_constraints_change_no_answer(puzzle: Puzzle) -> None:
+    """The 3-peg distance test is redundant: with and without it, same lengths."""
+    with_test = solve(puzzle, SolveOptions(bound="none"))
+    without = solve(puzzle, SolveOptions(bound="none", distance=False))
+    assert with_test.length == without.length

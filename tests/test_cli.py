@@ -68,16 +68,10 @@ def test_max_moves_too_small_is_unsatisfiable(run_cli) -> None:
     assert json.loads(out)["result"] == "UNSATISFIABLE"
 
 
-def test_timeout_gives_unknown(run_cli) -> None:
-    code, out, _ = run_cli(
-        "solve",
-        str(INSTANCES / "classic" / "4pegs-8disks.lp"),
-        "--mode",
-        "oneshot",
-        "--timeout",
-        "0.3",
-        "--json",
-    )
+def test_timeout_gives_unknown(run_cli, tmp_path: Path) -> None:
+    hard = tmp_path / "4pegs-12disks.lp"  # minutes of search: far beyond the timeout
+    hard.write_text("peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,d).")
+    code, out, _ = run_cli("solve", str(hard), "--timeout", "0.5", "--json")
     assert code == 3
     data = json.loads(out)
     assert data["result"] == "UNKNOWN" and data["stopped"] == "timeout"
