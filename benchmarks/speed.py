@@ -41,8 +41,13 @@ class Case:
 def tower(pegs: int, disks: int) -> dict[str, Any]:
     names = [chr(ord("a") + i) for i in range(pegs)]
     every = list(range(1, disks + 1))
-    return {"pegs": names, "disks": disks, "init": {names[0]: every},
-            "goal": {names[-1]: every}, "max_moves": 5000}
+    return {
+        "pegs": names,
+        "disks": disks,
+        "init": {names[0]: every},
+        "goal": {names[-1]: every},
+        "max_moves": 5000,
+    }
 
 
 def random_three_peg(rng: random.Random, disks: int) -> dict[str, Any]:
@@ -61,7 +66,9 @@ def all_cases() -> list[Case]:
     cases += [Case("5pegs", f"5pegs-n{n}", n, tower(5, n)) for n in range(8, 15)]
     rng = random.Random(2026)
     cases += [Case("random3", f"random3-{i:02d}", 8, random_three_peg(rng, 8)) for i in range(20)]
-    cases += [Case("aspcomp", p.name[:4], 0, path=str(p)) for p in sorted(COMPETITION.glob("*.asp"))]
+    cases += [
+        Case("aspcomp", p.name[:4], 0, path=str(p)) for p in sorted(COMPETITION.glob("*.asp"))
+    ]
     return cases
 
 
@@ -75,9 +82,17 @@ def _worker(case: Case, method: str, queue: Any) -> None:
     result = solve(puzzle, options)
     seconds = time.perf_counter() - started
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    queue.put({"result": result.result, "length": result.length, "seconds": seconds,
-               "peak_mib": peak_mib, "bound": result.lower_bound.name,
-               "lower_bound": result.lower_bound.value, "horizons": len(result.horizons)})
+    queue.put(
+        {
+            "result": result.result,
+            "length": result.length,
+            "seconds": seconds,
+            "peak_mib": peak_mib,
+            "bound": result.lower_bound.name,
+            "lower_bound": result.lower_bound.value,
+            "horizons": len(result.horizons),
+        }
+    )
 
 
 def run_once(case: Case, method: str, limit: float) -> dict[str, Any]:
@@ -93,8 +108,12 @@ def run_once(case: Case, method: str, limit: float) -> dict[str, Any]:
         process.join()
         return {"result": "TIMEOUT", "seconds": None, "peak_mib": None, "length": None}
     if queue.empty():
-        return {"result": f"CRASH({process.exitcode})", "seconds": None, "peak_mib": None,
-                "length": None}
+        return {
+            "result": f"CRASH({process.exitcode})",
+            "seconds": None,
+            "peak_mib": None,
+            "length": None,
+        }
     row: dict[str, Any] = queue.get()
     if row["seconds"] > limit:
         row.update(result="TIMEOUT", seconds=None)
@@ -104,8 +123,12 @@ def run_once(case: Case, method: str, limit: float) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--families", nargs="*", default=None,
-                        help="3pegs 4pegs 5pegs random3 aspcomp (default: all)")
+    parser.add_argument(
+        "--families",
+        nargs="*",
+        default=None,
+        help="3pegs 4pegs 5pegs random3 aspcomp (default: all)",
+    )
     parser.add_argument("--methods", nargs="*", default=list(METHODS), choices=METHODS)
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--runs", type=int, default=1, help="runs per case (median)")
@@ -117,33 +140,70 @@ def main(argv: list[str] | None = None) -> int:
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["family", "case", "disks", "method", "result", "length", "bound",
-                         "median_s", "runs", "peak_mib"])
+        writer.writerow(
+            [
+                "family",
+                "case",
+                "disks",
+                "method",
+                "result",
+                "length",
+                "bound",
+                "median_s",
+                "runs",
+                "peak_mib",
+            ]
+        )
         for case in cases:
             for method in args.methods:
                 growing = case.family in ("3pegs", "4pegs", "5pegs")
                 if growing and (case.family, method) in given_up:
-                    runs = [{"result": "SKIPPED", "seconds": None, "peak_mib": None,
-                             "length": None}]
+                    runs = [
+                        {"result": "SKIPPED", "seconds": None, "peak_mib": None, "length": None}
+                    ]
                 else:
                     runs = [run_once(case, method, args.limit) for _ in range(args.runs)]
                 times = [r["seconds"] for r in runs if r["seconds"] is not None]
                 median = statistics.median(times) if len(times) == len(runs) else None
                 if median is None and growing:
                     given_up.add((case.family, method))
-                row = {"family": case.family, "case": case.name, "disks": case.disks,
-                       "method": method, "result": runs[0]["result"],
-                       "length": runs[0].get("length"), "bound": runs[0].get("bound", ""),
-                       "median_s": median, "runs": len(runs),
-                       "peak_mib": max((r["peak_mib"] or 0) for r in runs) or None}
+                row = {
+                    "family": case.family,
+                    "case": case.name,
+                    "disks": case.disks,
+                    "method": method,
+                    "result": runs[0]["result"],
+                    "length": runs[0].get("length"),
+                    "bound": runs[0].get("bound", ""),
+                    "median_s": median,
+                    "runs": len(runs),
+                    "peak_mib": max((r["peak_mib"] or 0) for r in runs) or None,
+                }
                 rows.append(row)
-                writer.writerow([row[k] for k in ("family", "case", "disks", "method", "result",
-                                                  "length", "bound", "median_s", "runs",
-                                                  "peak_mib")])
+                writer.writerow(
+                    [
+                        row[k]
+                        for k in (
+                            "family",
+                            "case",
+                            "disks",
+                            "method",
+                            "result",
+                            "length",
+                            "bound",
+                            "median_s",
+                            "runs",
+                            "peak_mib",
+                        )
+                    ]
+                )
                 handle.flush()
                 shown = "-" if median is None else f"{median:.2f}s"
-                print(f"{case.name:14} {method:8} {row['result']:14} len={row['length']} "
-                      f"{shown} peak={row['peak_mib'] and round(row['peak_mib'])}MiB", flush=True)
+                print(
+                    f"{case.name:14} {method:8} {row['result']:14} len={row['length']} "
+                    f"{shown} peak={row['peak_mib'] and round(row['peak_mib'])}MiB",
+                    flush=True,
+                )
     print_table(rows, args.limit)
     plot(rows, Path(args.out).with_suffix(".png"), args.limit)
     return 0
@@ -193,8 +253,11 @@ def plot(rows: list[dict[str, Any]], path: Path, limit: float) -> None:
     figure, axes = plt.subplots(figsize=(8, 5))
     for family in ("3pegs", "4pegs", "5pegs"):
         for method, style in (("baseline", "--"), ("fast", "-")):
-            points = [(r["disks"], r["median_s"]) for r in rows
-                      if r["family"] == family and r["method"] == method and r["median_s"]]
+            points = [
+                (r["disks"], r["median_s"])
+                for r in rows
+                if r["family"] == family and r["method"] == method and r["median_s"]
+            ]
             if points:
                 xs, ys = zip(*points, strict=True)
                 axes.plot(xs, ys, style, marker="o", label=f"{family} {method}")

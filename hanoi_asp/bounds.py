@@ -25,11 +25,12 @@ import itertools
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from hanoi_asp.spec import Puzzle, State
 
-PATTERN_STATES = 300_000
+PATTERN_STATES = 100_000
 """Most abstract states one pattern search may visit (a few seconds of Python at most)."""
 
 
@@ -151,10 +152,15 @@ def pattern_distance(
     """Breadth-first distance for ``disks`` alone (others deleted), or None if the
     search would visit more than :data:`PATTERN_STATES` states.  An unreachable goal
     gives a huge number (no plan exists: any bound holds)."""
-    if pegs ** len(disks) > 4 * PATTERN_STATES:
-        return None
     here = tuple(start[d - 1] for d in disks)
-    wanted = [(i, goal[d]) for i, d in enumerate(disks) if d in goal]
+    wanted = tuple((i, goal[d]) for i, d in enumerate(disks) if d in goal)
+    return _pattern_search(pegs, here, wanted)
+
+
+@lru_cache(maxsize=256)
+def _pattern_search(pegs: int, here: State, wanted: tuple[tuple[int, int], ...]) -> int | None:
+    if pegs ** len(here) > 4 * PATTERN_STATES:
+        return None
     seen = {here: 0}
     queue = deque([here])
     while queue:
@@ -242,6 +248,121 @@ def four_peg_tower(puzzle: Puzzle) -> LowerBound | None:
     )
 
 
+def additive_bound(puzzle: Puzzle) -> LowerBound | None:
+    """Cut the disks into runs of consecutive sizes (every offset tried); the runs'
+    breadth-first optima add up to a bound (projection on each run, and additivity:
+    the runs are disjoint and every move moves one disk of exactly one run)."""
+    pegs = len(puzzle.pegs)
+    size = 1
+    while pegs ** (size + 1) <= PATTERN_STATES and size < puzzle.disks:
+        size += 1
+    if size < 2 or size >= puzzle.disks:
+        return None  # one run would be the pattern bound itself
+    start, goal = puzzle.initial_state(), puzzle.goal_pegs()
+    disks = list(range(1, puzzle.disks + 1))
+    best: tuple[int, int] | None = None
+    for offset in range(1, size + 1):
+        cuts = [0, *range(offset, puzzle.disks, size), puzzle.disks]
+        total = 0
+        for low, high in itertools.pairwise(cuts):
+            found = pattern_distance(pegs, start, goal, disks[low:high])
+            if found is None:
+                break
+            total += found
+        else:
+            if best is None or total > best[0]:
+                best = (total, offset)
+    if best is None:
+        return None
+    return LowerBound(
+        best[0],
+        "additive-patterns",
+        f"sum of breadth-first optima of runs of {size} consecutive disks (first run "
+        f"{best[1]}): projection on each run, and every move moves one disk of one run",
+    )
+
+
+def _group_distance(
+    puzzle: Puzzle, group: Sequence[int], pegs: Sequence[int]
+) -> tuple[int, int] | None:
+    """A lower bound on the moves of ``group`` (largest first) restricted to ``pegs``:
+    exact for 3 pegs (formula) or for the largest disks a pattern search covers, plus
+    one move per other misplaced disk of the group.  None if the goal needs a peg
+    outside ``pegs``.  Also returns how many disks the exact part covered."""
+    start, goal = puzzle.initial_state(), puzzle.goal_pegs()
+    index = {peg: i for i, peg in enumerate(pegs)}
+    if any(start[d - 1] not in index or goal.get(d, pegs[0]) not in index for d in group):
+        return None
+    local_start = tuple(index.get(p, 0) for p in start)
+    local_goal = {d: index[goal[d]] for d in group if d in goal}
+    if len(pegs) == 3:
+        target = tuple(local_goal.get(d, local_start[d - 1]) for d in range(1, len(start) + 1))
+        named = [d for d in group if d in local_goal]
+        return three_peg_distance(local_start, target, named), len(group)
+    best = (0, 0)
+    for size in range(1, len(group) + 1):
+        found = pattern_distance(len(pegs), local_start, local_goal, group[:size])
+        if found is None:
+            break
+        best = (found, size)
+    value, size = best
+    rest = sum(1 for d in group[size:] if d in goal and start[d - 1] != goal[d])
+    return value + rest, size
+
+
+def pile_bound(puzzle: Puzzle) -> LowerBound | None:
+    """Case split on whether a disk x that starts and ends on peg q ever moves.
+
+    Let S be the disks larger than x, A the disks above x at the start, B those above
+    it in the goal, R the other smaller disks.
+    * x never moves: no disk of S can ever be put on q, and those under x stay put;
+      by projection the S-moves are at least the optimum of S on the other pegs;
+      each misplaced disk of R still moves at least once.
+    * x moves: every disk of A moves before x's first move and every disk of B after
+      its last, so the smaller disks make at least |A| + |B| moves; x moves at least
+      once; the S-moves are at least the optimum of S on all pegs (projection).
+    S, {x} and the smaller disks are disjoint, so the parts add up; the bound is the
+    smaller case, and the best over all such x is taken.
+    """
+    start, goal = puzzle.initial_state(), puzzle.goal_pegs()
+    pegs = list(range(len(puzzle.pegs)))
+    misplaced = {d for d, p in goal.items() if start[d - 1] != p}
+    best: tuple[int, str] | None = None
+    for x in range(1, puzzle.disks + 1):
+        q = start[x - 1]
+        if goal.get(x) != q:
+            continue
+        smaller = range(x + 1, puzzle.disks + 1)
+        above_start = [d for d in smaller if start[d - 1] == q]
+        above_goal = [d for d in smaller if goal.get(d) == q]
+        if not above_start and not above_goal:
+            continue
+        larger = list(range(1, x))
+        fixed = [d for d in larger if start[d - 1] == q]
+        free = [d for d in larger if d not in fixed]
+        if any(goal.get(d, q) != q for d in fixed):
+            stays = None  # a disk under x must leave q: x has to move
+        else:
+            others = [p for p in pegs if p != q]
+            part = _group_distance(puzzle, free, others) if free else (0, 0)
+            stays = None if part is None else part[0] + len(misplaced & set(smaller))
+        moved = _group_distance(puzzle, larger, pegs) if larger else (0, 0)
+        assert moved is not None
+        rest = set(smaller) - set(above_start) - set(above_goal)
+        moves = moved[0] + 1 + len(above_start) + len(above_goal) + len(misplaced & rest)
+        value = moves if stays is None else min(stays, moves)
+        if best is None or value > best[0]:
+            best = (value, f"disk {x} on {puzzle.pegs[q]}")
+    if best is None:
+        return None
+    return LowerBound(
+        best[0],
+        "pile-split",
+        f"{best[1]} starts and ends in place: if it never moves the larger disks avoid "
+        "its peg; if it moves, the disks above it move before and after (see bounds.py)",
+    )
+
+
 BoundChoice = Literal["auto", "misplaced", "none"]
 
 
@@ -268,7 +389,7 @@ def best_lower_bound(puzzle: Puzzle) -> LowerBound:
         tower = four_peg_tower(puzzle)
         if tower is not None:
             return max([*candidates, tower], key=lambda bound: bound.value)
-        pattern = pattern_bound(puzzle)
-        if pattern is not None:
-            candidates.append(pattern)
+        for extra in (pattern_bound(puzzle), pile_bound(puzzle), additive_bound(puzzle)):
+            if extra is not None:
+                candidates.append(extra)
     return max(candidates, key=lambda bound: bound.value)

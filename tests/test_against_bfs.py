@@ -91,3 +91,32 @@ def test_distance_constraints_change_no_answer(puzzle: Puzzle) -> None:
     with_test = solve(puzzle, SolveOptions(bound="none"))
     without = solve(puzzle, SolveOptions(bound="none", distance=False))
     assert with_test.length == without.length
+
+
+@st.composite
+def piles(draw: st.DrawFn) -> Puzzle:
+    """4-5 pegs, up to 7 disks, a bottom disk that starts and ends on the same peg."""
+    pegs = draw(st.integers(4, 5))
+    disks = draw(st.integers(2, 6))
+    names = tuple(f"p{i}" for i in range(pegs))
+    start = draw(st.lists(st.integers(0, pegs - 1), min_size=disks, max_size=disks))
+    goal = draw(st.lists(st.integers(0, pegs - 1), min_size=disks, max_size=disks))
+    pile = draw(st.integers(1, disks))
+    goal[pile - 1] = start[pile - 1]
+    init: dict[str, tuple[int, ...]] = {}
+    end: dict[str, tuple[int, ...]] = {}
+    for disk in range(1, disks + 1):
+        init[names[start[disk - 1]]] = (*init.get(names[start[disk - 1]], ()), disk)
+        end[names[goal[disk - 1]]] = (*end.get(names[goal[disk - 1]], ()), disk)
+    return Puzzle(pegs=names, disks=disks, init=init, goal=end)
+
+
+@settings(max_examples=300)
+@given(piles())
+def test_pile_and_pattern_bounds_are_sound(puzzle: Puzzle) -> None:
+    from hanoi_asp.bounds import additive_bound, pattern_bound, pile_bound
+
+    expected = bfs_distance(len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs())
+    assert expected is not None
+    for bound in (pile_bound(puzzle), pattern_bound(puzzle), additive_bound(puzzle)):
+        assert bound is None or bound.value <= expected
