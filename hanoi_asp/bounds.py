@@ -248,37 +248,47 @@ def four_peg_tower(puzzle: Puzzle) -> LowerBound | None:
     )
 
 
-def additive_bound(puzzle: Puzzle) -> LowerBound | None:
-    """Cut the disks into runs of consecutive sizes (every offset tried); the runs'
-    breadth-first optima add up to a bound (projection on each run, and additivity:
-    the runs are disjoint and every move moves one disk of exactly one run)."""
-    pegs = len(puzzle.pegs)
+def _run_size(pegs: int, disks: int) -> int:
+    """The longest run of disks one pattern search covers within the budget."""
     size = 1
-    while pegs ** (size + 1) <= PATTERN_STATES and size < puzzle.disks:
+    while pegs ** (size + 1) <= PATTERN_STATES and size < disks:
         size += 1
-    if size < 2 or size >= puzzle.disks:
-        return None  # one run would be the pattern bound itself
+    return size
+
+
+def runs_distance(puzzle: Puzzle, group: Sequence[int]) -> tuple[int, int]:
+    """Best sum of breadth-first optima over runs of consecutive disks of ``group``
+    (every offset tried), and the offset that gave it."""
+    pegs = len(puzzle.pegs)
+    size = _run_size(pegs, len(group))
     start, goal = puzzle.initial_state(), puzzle.goal_pegs()
-    disks = list(range(1, puzzle.disks + 1))
-    best: tuple[int, int] | None = None
+    best = (0, 0)
     for offset in range(1, size + 1):
-        cuts = [0, *range(offset, puzzle.disks, size), puzzle.disks]
+        cuts = [0, *range(offset, len(group), size), len(group)]
         total = 0
         for low, high in itertools.pairwise(cuts):
-            found = pattern_distance(pegs, start, goal, disks[low:high])
+            found = pattern_distance(pegs, start, goal, group[low:high])
             if found is None:
                 break
             total += found
         else:
-            if best is None or total > best[0]:
-                best = (total, offset)
-    if best is None:
-        return None
+            best = max(best, (total, offset))
+    return best
+
+
+def additive_bound(puzzle: Puzzle) -> LowerBound | None:
+    """Cut the disks into runs of consecutive sizes (every offset tried); the runs'
+    breadth-first optima add up to a bound (projection on each run, and additivity:
+    the runs are disjoint and every move moves one disk of exactly one run)."""
+    size = _run_size(len(puzzle.pegs), puzzle.disks)
+    if size < 2 or size >= puzzle.disks:
+        return None  # one run would be the pattern bound itself
+    value, offset = runs_distance(puzzle, list(range(1, puzzle.disks + 1)))
     return LowerBound(
-        best[0],
+        value,
         "additive-patterns",
         f"sum of breadth-first optima of runs of {size} consecutive disks (first run "
-        f"{best[1]}): projection on each run, and every move moves one disk of one run",
+        f"{offset}): projection on each run, and every move moves one disk of one run",
     )
 
 
@@ -313,16 +323,18 @@ def _group_distance(
 def pile_bound(puzzle: Puzzle) -> LowerBound | None:
     """Case split on whether a disk x that starts and ends on peg q ever moves.
 
-    Let S be the disks larger than x, A the disks above x at the start, B those above
-    it in the goal, R the other smaller disks.
+    Let S be the disks larger than x, T the smaller ones, A the disks above x at the
+    start, B those above it in the goal, R = T minus A and B.
     * x never moves: no disk of S can ever be put on q, and those under x stay put;
-      by projection the S-moves are at least the optimum of S on the other pegs;
-      each misplaced disk of R still moves at least once.
-    * x moves: every disk of A moves before x's first move and every disk of B after
-      its last, so the smaller disks make at least |A| + |B| moves; x moves at least
-      once; the S-moves are at least the optimum of S on all pegs (projection).
-    S, {x} and the smaller disks are disjoint, so the parts add up; the bound is the
-    smaller case, and the best over all such x is taken.
+      by projection the S-moves are at least the optimum of S on the other pegs.
+    * x moves: the S-moves are at least the optimum of S on all pegs (projection), x
+      moves at least once, and every disk of A moves before x's first move and every
+      disk of B after its last, so T makes at least |A| + |B| moves, plus one per
+      misplaced disk of R.
+    In both cases T also makes at least the additive optimum of its runs
+    (:func:`runs_distance`), so T counts the larger of the two.  S, {x} and T are
+    disjoint, so the parts add up; the bound is the smaller case, and the best over
+    all such x is taken.
     """
     start, goal = puzzle.initial_state(), puzzle.goal_pegs()
     pegs = list(range(len(puzzle.pegs)))
@@ -340,16 +352,19 @@ def pile_bound(puzzle: Puzzle) -> LowerBound | None:
         larger = list(range(1, x))
         fixed = [d for d in larger if start[d - 1] == q]
         free = [d for d in larger if d not in fixed]
+        small = runs_distance(puzzle, list(smaller))[0]
         if any(goal.get(d, q) != q for d in fixed):
             stays = None  # a disk under x must leave q: x has to move
         else:
             others = [p for p in pegs if p != q]
             part = _group_distance(puzzle, free, others) if free else (0, 0)
-            stays = None if part is None else part[0] + len(misplaced & set(smaller))
+            stays = None if part is None else part[0] + small
         moved = _group_distance(puzzle, larger, pegs) if larger else (0, 0)
         assert moved is not None
+        big = max(moved[0], runs_distance(puzzle, larger)[0]) if larger else 0
         rest = set(smaller) - set(above_start) - set(above_goal)
-        moves = moved[0] + 1 + len(above_start) + len(above_goal) + len(misplaced & rest)
+        pile = len(above_start) + len(above_goal) + len(misplaced & rest)
+        moves = big + 1 + max(pile, small)
         value = moves if stays is None else min(stays, moves)
         if best is None or value > best[0]:
             best = (value, f"disk {x} on {puzzle.pegs[q]}")
