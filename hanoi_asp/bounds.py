@@ -30,6 +30,9 @@ from typing import Literal
 
 from hanoi_asp.spec import Puzzle, State
 
+UNREACHABLE = 10**9
+"""What a pattern search returns when its disks' goal cannot be reached at all."""
+
 PATTERN_STATES = 100_000
 """Most abstract states one pattern search may visit (a few seconds of Python at most)."""
 
@@ -39,6 +42,11 @@ class LowerBound:
     value: int
     name: str
     argument: str
+
+    @property
+    def unreachable(self) -> bool:
+        """The bound proves no plan exists (a pattern's goal is unreachable)."""
+        return self.value >= UNREACHABLE
 
     def as_dict(self) -> dict[str, object]:
         return {"value": self.value, "name": self.name, "argument": self.argument}
@@ -180,7 +188,7 @@ def _pattern_search(pegs: int, here: State, wanted: tuple[tuple[int, int], ...])
                 if nxt not in seen:
                     seen[nxt] = seen[state] + 1
                     queue.append(nxt)
-    return 10**9
+    return UNREACHABLE
 
 
 def pattern_bound(puzzle: Puzzle) -> LowerBound | None:
@@ -204,6 +212,13 @@ def pattern_bound(puzzle: Puzzle) -> LowerBound | None:
     if best is None:
         return None
     value, size = best
+    if value >= UNREACHABLE:
+        return LowerBound(
+            UNREACHABLE,
+            "pattern-search",
+            f"the goal of the {size} largest disks alone is unreachable (breadth-first "
+            "search exhausted every state), so by projection no plan exists",
+        )
     return LowerBound(
         value,
         "pattern-search",

@@ -9,17 +9,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
 
 from hanoi_asp.encodings import read_user_encoding
 from hanoi_asp.errors import HanoiError, InputError
 from hanoi_asp.instance import load_puzzle
 from hanoi_asp.plan import states
 from hanoi_asp.render import draw_board
+from hanoi_asp.report import error_json, result_json
 from hanoi_asp.search import Result, SolveOptions, solve
 from hanoi_asp.solver import is_incremental
 
@@ -30,7 +42,13 @@ EXIT_CODES = {
     "UNSATISFIABLE": EXIT_UNSAT,
     "UNKNOWN": EXIT_UNKNOWN,
 }
-JSON_VERSION = 1
+
+BATCH_EPILOG = """exit codes:
+  0  every instance answered (a plan found)
+  1  some instance UNSATISFIABLE or UNKNOWN (timeout)
+  2  some instance could not be read or solved (ERROR rows), or bad usage
+  3  interrupted (Ctrl-C); every finished result is kept in --out
+"""
 
 EPILOG = """exit codes:
   0  a plan was found (OPTIMUM FOUND, or SATISFIABLE with --moves)
@@ -107,7 +125,57 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     solve_cmd.add_argument("--boards", action="store_true", help="draw the pegs after every move")
+    batch_cmd = commands.add_parser(
+        "batch",
+        help="solve many instance files, each in its own worker process",
+        description="Solve every instance in PATHs (files, or folders walked recursively "
+        "for .lp/.asp/.json/.toml) in parallel worker processes with a hard per-instance "
+        "time limit; one JSON line per instance is appended to --out as it finishes.",
+        epilog=BATCH_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    batch_cmd.add_argument("paths", nargs="+", metavar="PATH")
+    batch_cmd.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: the number of cores)",
+    )
+    batch_cmd.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="per-instance limit; a worker over it is killed (UNKNOWN)",
+    )
+    batch_cmd.add_argument(
+        "--out", default="results.jsonl", help="JSON lines results file (default: results.jsonl)"
+    )
+    batch_cmd.add_argument("--csv", metavar="FILE", help="also write a CSV table at the end")
+    batch_cmd.add_argument(
+        "--resume",
+        action="store_true",
+        help="skip instances already in --out with unchanged content",
+    )
+    batch_cmd.add_argument("--mode", choices=("incremental", "oneshot"), default="incremental")
+    batch_cmd.add_argument("--max-moves", type=_natural, metavar="N")
+
+    generate_cmd = commands.add_parser(
+        "generate", help="write random instance files (arbitrary start and goal)"
+    )
+    generate_cmd.add_argument("outdir")
+    generate_cmd.add_argument("--pegs", type=_positive_int, required=True)
+    generate_cmd.add_argument("--disks", type=_positive_int, required=True)
+    generate_cmd.add_argument("--count", type=_positive_int, required=True)
+    generate_cmd.add_argument("--seed", type=int, default=0)
+    generate_cmd.add_argument("--partial", action="store_true", help="goals name only some disks")
     return parser
+
+
+def _positive_int(text: str) -> int:
+    value = _natural(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _natural(text: str) -> int:
@@ -132,6 +200,10 @@ def _positive_float(text: str) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "batch":
+        return _batch(args)
+    if args.command == "generate":
+        return _generate(args)
     console = Console(highlight=False, soft_wrap=True)
     try:
         result = _run_solve(args)
@@ -172,37 +244,7 @@ def _report_error(args: argparse.Namespace, error: HanoiError) -> None:
     label = "internal error" if error.exit_code == EXIT_INTERNAL else "error"
     sys.stderr.write(f"hanoi-asp: {label}: {error}\n")
     if getattr(args, "json", False):
-        print(
-            json.dumps(
-                {
-                    "version": JSON_VERSION,
-                    "instance": args.file,
-                    "result": "ERROR",
-                    "error": str(error),
-                    "exit_code": error.exit_code,
-                }
-            )
-        )
-
-
-def result_json(result: Result, instance: str) -> dict[str, Any]:
-    """The ``--json`` object: version 1 keys first, then extras."""
-    return {
-        "version": JSON_VERSION,
-        "instance": instance,
-        "result": result.result,
-        "length": result.length,
-        "lower_bound": result.lower_bound.value,
-        "plan": [move.as_dict() for move in result.plan or ()],
-        "time_s": round(result.time_s, 4),
-        "bound": result.lower_bound.as_dict(),
-        "proof": result.proof,
-        "mode": result.mode,
-        "max_moves": result.max_moves,
-        "moves": result.exact_moves,
-        "stopped": result.stopped,
-        "horizons": [run.as_dict() for run in result.horizons],
-    }
+        print(json.dumps(error_json(args.file, str(error), error.exit_code)))
 
 
 def print_result(console: Console, result: Result, instance: str, *, boards: bool) -> None:
@@ -233,3 +275,96 @@ def print_result(console: Console, result: Result, instance: str, *, boards: boo
         markup=False,
         style="dim",
     )
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from hanoi_asp.batch import (
+        BatchOptions,
+        find_instances,
+        read_results,
+        run_batch,
+        summarize,
+        write_csv,
+    )
+
+    err = Console(stderr=True, highlight=False)
+    try:
+        files = find_instances(args.paths)
+    except HanoiError as error:
+        sys.stderr.write(f"hanoi-asp: error: {error}\n")
+        return EXIT_BAD_INPUT
+    options = BatchOptions(
+        workers=args.workers,
+        timeout=args.timeout,
+        out=Path(args.out),
+        resume=args.resume,
+        solve=SolveOptions(mode=args.mode, max_moves=args.max_moves),
+    )
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not err.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("solving", total=len(files))
+        done = 0
+
+        def on_row(row: dict[str, object]) -> None:
+            nonlocal done
+            done += 1
+            progress.advance(task)
+            if not err.is_terminal:
+                length = "" if row.get("length") is None else f" {row['length']}"
+                print(
+                    f"[{done}/{len(files)}] {row['instance']}: {row['result']}{length} "
+                    f"({row.get('time_s', '?')} s)",
+                    flush=True,
+                )
+
+        try:
+            rows = run_batch(files, options, on_row)
+        except KeyboardInterrupt:
+            sys.stderr.write(f"hanoi-asp: interrupted; finished results are in {args.out}\n")
+            return EXIT_UNKNOWN
+    summary = summarize(rows)
+    if args.csv:
+        write_csv(read_results(options.out), Path(args.csv))
+    _print_summary(Console(highlight=False), summary, len(files))
+    return int(summary["exit_code"])
+
+
+def _print_summary(console: Console, summary: dict[str, Any], total: int) -> None:
+    table = Table(title=f"{total} instance(s)")
+    table.add_column("result")
+    table.add_column("count", justify="right")
+    for name, count in summary["counts"].items():
+        table.add_row(name, str(count))
+    if summary["resumed"]:
+        table.add_row("resumed (skipped)", str(summary["resumed"]))
+    table.add_row("total solve time", f"{summary['total_s']:.2f} s")
+    for instance, seconds in summary["slowest"]:
+        table.add_row(f"slowest: {instance}", f"{seconds:.2f} s")
+    console.print(table)
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from hanoi_asp.generate import write_instances
+
+    try:
+        written = write_instances(
+            Path(args.outdir),
+            pegs=args.pegs,
+            disks=args.disks,
+            count=args.count,
+            seed=args.seed,
+            partial=args.partial,
+        )
+    except OSError as error:
+        sys.stderr.write(f"hanoi-asp: error: {args.outdir}: {error.strerror or error}\n")
+        return EXIT_BAD_INPUT
+    print(f"wrote {len(written)} instance(s) to {args.outdir}")
+    return 0

@@ -121,6 +121,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
         )
 
     runs: list[HorizonRun] = []
+    if bound.unreachable:
+        return result("UNSATISFIABLE", f"no plan exists at all: {bound.argument}")
     if bound.value > limit:
         return result(
             "UNSATISFIABLE", f"no plan of at most {limit} moves: the lower bound is {bound.value}"

@@ -1,0 +1,187 @@
+"""Batch runs: parallel workers, hard time limits, results as JSON lines, resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import INSTANCES, ROOT
+
+from hanoi_asp import load_puzzle, solve
+
+SLOW = "peg(a;b;c). disk(1..10). init_on(1..10,a). goal_on(1..10,c). moves(1100).\n"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """Good, bad, unsolvable and (in a subfolder) slow instances."""
+    base = tmp_path / "instances"
+    (base / "deep").mkdir(parents=True)
+    shutil.copy(INSTANCES / "quickstart.lp", base / "a-quickstart.lp")
+    shutil.copy(INSTANCES / "arbitrary.toml", base / "b-arbitrary.toml")
+    shutil.copy(INSTANCES / "unsolvable-2pegs.lp", base / "c-unsolvable.lp")
+    (base / "d-bad.lp").write_text("peg(a). disk(1..2). init_on(1,a).\n")
+    (base / "deep" / "e-slow.lp").write_text(SLOW)
+    (base / "notes.txt").write_text("not an instance")
+    return base
+
+
+def rows_of(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_batch_mixed_folder(run_cli, folder: Path, tmp_path: Path) -> None:
+    out, table = tmp_path / "r.jsonl", tmp_path / "r.csv"
+    code, stdout, _ = run_cli(
+        "batch",
+        str(folder),
+        "--workers",
+        "2",
+        "--timeout",
+        "1",
+        "--out",
+        str(out),
+        "--csv",
+        str(table),
+    )
+    assert code == 2  # an ERROR row decides the exit code
+    rows = {Path(str(r["instance"])).name: r for r in rows_of(out)}
+    assert sorted(rows) == [
+        "a-quickstart.lp",
+        "b-arbitrary.toml",
+        "c-unsolvable.lp",
+        "d-bad.lp",
+        "e-slow.lp",
+    ]
+    assert rows["a-quickstart.lp"]["result"] == "OPTIMUM FOUND"
+    assert rows["a-quickstart.lp"]["length"] == 15
+    assert rows["c-unsolvable.lp"]["result"] == "UNSATISFIABLE"
+    assert rows["d-bad.lp"]["result"] == "ERROR"
+    assert "d-bad.lp:1:" in str(rows["d-bad.lp"]["error"])
+    assert rows["e-slow.lp"]["result"] == "UNKNOWN"
+    assert all(r["sha256"] for r in rows.values())
+    assert "ERROR" in stdout and "OPTIMUM FOUND" in stdout
+    assert len(table.read_text().splitlines()) == 6
+
+
+def test_slow_worker_is_killed_near_its_limit(run_cli, tmp_path: Path) -> None:
+    (tmp_path / "slow.lp").write_text(SLOW)
+    out = tmp_path / "r.jsonl"
+    started = time.monotonic()
+    code, _, _ = run_cli("batch", str(tmp_path / "slow.lp"), "--timeout", "1", "--out", str(out))
+    assert time.monotonic() - started < 20  # grounding 1023 steps alone takes longer
+    assert code == 1
+    (row,) = rows_of(out)
+    assert row["result"] == "UNKNOWN"
+
+
+def test_all_answered_exit_0_and_agree_with_solve(run_cli, tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    files = [
+        INSTANCES / "quickstart.lp",
+        INSTANCES / "partial-goal.toml",
+        INSTANCES / "classic" / "4pegs-6disks.lp",
+    ]
+    code, _, _ = run_cli("batch", *map(str, files), "--out", str(out))
+    assert code == 0
+    for row in rows_of(out):
+        expected = solve(load_puzzle(str(row["instance"])))
+        assert row["length"] == expected.length
+        assert row["result"] == expected.result
+
+
+def test_killed_batch_resumes_with_every_result_once(tmp_path: Path) -> None:
+    src = tmp_path / "many"
+    code = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hanoi_asp",
+            "generate",
+            str(src),
+            "--pegs",
+            "3",
+            "--disks",
+            "6",
+            "--count",
+            "12",
+            "--seed",
+            "7",
+        ],
+        check=False,
+        timeout=120,
+    ).returncode
+    assert code == 0
+    out = tmp_path / "r.jsonl"
+    command = [
+        sys.executable,
+        "-m",
+        "hanoi_asp",
+        "batch",
+        str(src),
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    ]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    first = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and len(out.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    os.killpg(first.pid, signal.SIGKILL)  # the whole batch, workers included
+    first.wait()
+    finished = rows_of(out)
+    assert 3 <= len(finished) < 12
+    done = subprocess.run(
+        [*command, "--resume"], env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    rows = rows_of(out)
+    names = sorted(str(r["instance"]) for r in rows)
+    assert names == sorted(str(p) for p in src.glob("*.lp"))  # each exactly once
+    assert rows[: len(finished)] == finished  # nothing written before was lost
+
+
+def test_generate_is_deterministic(run_cli, tmp_path: Path) -> None:
+    for name in ("one", "two"):
+        code, _, _ = run_cli(
+            "generate",
+            str(tmp_path / name),
+            "--pegs",
+            "4",
+            "--disks",
+            "5",
+            "--count",
+            "5",
+            "--seed",
+            "3",
+            "--partial",
+        )
+        assert code == 0
+    one = sorted((tmp_path / "one").iterdir())
+    two = sorted((tmp_path / "two").iterdir())
+    assert [p.read_text() for p in one] == [p.read_text() for p in two]
+    for path in one:
+        puzzle = load_puzzle(str(path))
+        assert len(puzzle.pegs) == 4 and puzzle.disks == 5
+
+
+def test_missing_path_is_one_line_exit_2(run_cli, tmp_path: Path) -> None:
+    code, _, err = run_cli("batch", str(tmp_path / "nowhere"), "--out", str(tmp_path / "r"))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "nowhere" in err
