@@ -59,7 +59,7 @@ def solve_file(path: str, options: SolveOptions) -> Row:
     """Worker side: one instance file to one result row; errors are data, not raised."""
     started = time.monotonic()
     try:
-        result = solve(load_puzzle(path), options)
+        result = solve(load_puzzle(path), replace(options, source=path))
     except HanoiError as error:
         row = error_json(path, str(error), error.exit_code)
         row["time_s"] = round(time.monotonic() - started, 4)

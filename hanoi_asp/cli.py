@@ -29,6 +29,7 @@ from rich.table import Table
 from hanoi_asp.encodings import read_user_encoding
 from hanoi_asp.errors import HanoiError, InputError
 from hanoi_asp.instance import load_puzzle
+from hanoi_asp.limits import Limits
 from hanoi_asp.plan import states
 from hanoi_asp.render import draw_board
 from hanoi_asp.report import error_json, result_json
@@ -123,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="give up after S seconds (result UNKNOWN, exit 3)",
     )
+    solve_cmd.add_argument(
+        "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
+    )
     solve_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     solve_cmd.add_argument("--boards", action="store_true", help="draw the pegs after every move")
     batch_cmd = commands.add_parser(
@@ -158,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     batch_cmd.add_argument("--mode", choices=("incremental", "oneshot"), default="incremental")
     batch_cmd.add_argument("--max-moves", type=_natural, metavar="N")
+    batch_cmd.add_argument(
+        "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
+    )
 
     generate_cmd = commands.add_parser(
         "generate", help="write random instance files (arbitrary start and goal)"
@@ -169,6 +176,20 @@ def build_parser() -> argparse.ArgumentParser:
     generate_cmd.add_argument("--seed", type=int, default=0)
     generate_cmd.add_argument("--partial", action="store_true", help="goals name only some disks")
     return parser
+
+
+LIMIT_HELP = (
+    "raise or lower a size limit checked before grounding: disks=N (default 64), pegs=N "
+    "(32), cells=N (horizon x disks x pegs, 400000); repeatable"
+)
+
+
+def _limit_item(text: str) -> str:
+    try:
+        Limits.parse([text])
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _positive_int(text: str) -> int:
@@ -236,6 +257,8 @@ def _run_solve(args: argparse.Namespace) -> Result:
         encoding=encoding,
         encoding_path=args.encoding or "encoding",
         bound=args.bound,
+        limits=Limits.parse(args.limit),
+        source=args.file,
     )
     return solve(puzzle, options)
 
@@ -298,7 +321,9 @@ def _batch(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         out=Path(args.out),
         resume=args.resume,
-        solve=SolveOptions(mode=args.mode, max_moves=args.max_moves),
+        solve=SolveOptions(
+            mode=args.mode, max_moves=args.max_moves, limits=Limits.parse(args.limit)
+        ),
     )
     progress = Progress(
         TextColumn("{task.description}"),

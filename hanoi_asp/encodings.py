@@ -12,7 +12,10 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from hanoi_asp.errors import InputError
+from clingo import ast
+
+from hanoi_asp.errors import EncodingError, InputError
+from hanoi_asp.facts import scan
 
 SHIPPED = ("quickstart", "incremental", "distance3")
 
@@ -27,8 +30,27 @@ def read_encoding(name: str) -> str:
 
 
 def read_user_encoding(path: str) -> str:
-    """Text of a user's encoding file; a missing or unreadable file is an input error."""
+    """Text of a user's encoding file; a missing or unreadable file is an input error.
+
+    Non-ASCII characters are refused outside strings and comments, and the syntax is
+    checked on an ASCII copy first (see :func:`hanoi_asp.facts.scan` for why).
+    """
     try:
-        return Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read encoding: {error}", path=path) from None
+    found = scan(text)
+    if found.foreign is not None:
+        line, char = found.foreign
+        raise EncodingError(
+            f"unexpected character {char!r}: only ASCII outside strings and comments",
+            path=path,
+            line=line,
+        )
+    messages: list[str] = []
+    try:
+        ast.parse_string(found.ascii_text, lambda _s: None, logger=lambda _c, m: messages.append(m))
+    except RuntimeError:
+        detail = next((m for m in messages if "error" in m), "syntax error")
+        raise EncodingError(detail.replace("<string>", "encoding"), path=path) from None
+    return text

@@ -30,6 +30,10 @@ class InputError(HanoiError):
     """The instance, spec or command line is malformed or inconsistent (exit 2)."""
 
 
+class LimitError(InputError):
+    """The instance or horizon is larger than a configured limit (exit 2)."""
+
+
 class EncodingError(HanoiError):
     """A user encoding failed to parse or ground (exit 2)."""
 

@@ -95,55 +95,102 @@ class Fact:
     line: int
 
 
-def find_directive(text: str) -> tuple[int, str] | None:
-    """Line and word of the first ``#`` directive outside comments and strings.
+@dataclass(frozen=True)
+class Scan:
+    """What a look at the raw text finds before clingo's parser is trusted with it."""
 
-    Checked before clingo's parser sees the text, because the parser itself follows
-    ``#include`` and reads the named file.
+    directive: tuple[int, str] | None  # line and word of the first '#' directive
+    foreign: tuple[int, str] | None  # line and character of the first non-ASCII one
+    ascii_text: str  # the text with non-ASCII characters in strings/comments as 'x'
+
+
+def scan(text: str) -> Scan:
+    """Find ``#`` directives and non-ASCII characters outside comments and strings.
+
+    Directives are checked before clingo's parser sees the text, because the parser
+    itself follows ``#include`` and reads the named file.  Non-ASCII text is kept away
+    from the parser's error messages: clingo 5.8 can cut a multi-byte character in a
+    message, and its Python logger then aborts the process.
     """
+    directive: tuple[int, str] | None = None
+    foreign: tuple[int, str] | None = None
+    out: list[str] = []
     i, line, n = 0, 1, len(text)
+    inside = False  # in a string or comment, where any character is harmless
+
+    def emit(chars: str) -> None:
+        out.append("".join(c if c.isascii() or not inside else "x" for c in chars))
+
     while i < n:
         c = text[i]
-        if c == "\n":
-            line += 1
-        elif text.startswith("%*", i):
+        if text.startswith("%*", i):
             end = text.find("*%", i + 2)
             end = n if end < 0 else end + 2
+            inside = True
+            emit(text[i:end])
+            inside = False
             line += text.count("\n", i, end)
             i = end
             continue
-        elif c == "%":
+        if c == "%":
             end = text.find("\n", i)
-            i = n if end < 0 else end
+            end = n if end < 0 else end
+            inside = True
+            emit(text[i:end])
+            inside = False
+            i = end
             continue
-        elif c == '"':
-            i += 1
-            while i < n and text[i] not in '"\n':
-                i += 2 if text[i] == "\\" else 1
-        elif c == "#":
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            j = min(j + 1, n)
+            inside = True
+            emit(text[i:j])
+            inside = False
+            i = j
+            continue
+        if c == "\n":
+            line += 1
+        elif c == "#" and directive is None:
             word = re.match(r"#[A-Za-z_]*", text[i:])
-            return line, word.group(0) if word else "#"
+            directive = (line, word.group(0) if word else "#")
+        elif not c.isascii() and foreign is None:
+            foreign = (line, c)
+        out.append(c if c.isascii() else "x")
         i += 1
-    return None
+    return Scan(directive, foreign, "".join(out))
 
 
 def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) -> list[Fact]:
     """Ground facts of ``text``; anything that is not a fact of ``predicates`` is an error."""
     allowed = INSTANCE_PREDICATES if predicates is None else predicates
-    directive = find_directive(text)
-    if directive is not None:
-        line, word = directive
+    found = scan(text)
+    if found.directive is not None:
+        line, word = found.directive
         raise InputError(
             f"{word} is not allowed in an instance file (instance files hold only facts)",
             path=path,
             line=line,
         )
+    if found.foreign is not None:
+        line, char = found.foreign
+        raise InputError(
+            f"unexpected character {char!r}: only ASCII outside strings and comments",
+            path=path,
+            line=line,
+        )
     messages: list[str] = []
     statements: list[ast.AST] = []
-    try:
-        ast.parse_string(text, statements.append, logger=lambda _c, m: messages.append(m))
+    try:  # syntax first, on the ASCII copy, so that error messages stay ASCII
+        ast.parse_string(
+            found.ascii_text, statements.append, logger=lambda _c, m: messages.append(m)
+        )
     except RuntimeError:
         raise _syntax_error(messages, path) from None
+    if found.ascii_text != text:  # the same syntax: now the real strings
+        statements = []
+        ast.parse_string(text, statements.append, logger=lambda _c, _m: None)
     facts: list[Fact] = []
     for stmt in statements:
         line = stmt.location.begin.line

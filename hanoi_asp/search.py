@@ -21,6 +21,7 @@ from typing import Literal
 
 from hanoi_asp.bounds import BoundChoice, LowerBound, distance3_facts, lower_bound
 from hanoi_asp.encodings import read_encoding
+from hanoi_asp.limits import Limits
 from hanoi_asp.plan import Move, replay
 from hanoi_asp.solver import HorizonRun, HorizonSolver, IncrementalSolver, OneShotSolver
 from hanoi_asp.spec import Puzzle
@@ -66,6 +67,9 @@ class SolveOptions:
     bound: BoundChoice = "auto"
     distance: bool = True
     """With 3 pegs, add the redundant distance constraints of ``distance3.lp``."""
+    limits: Limits = field(default_factory=Limits)
+    source: str = "<puzzle>"
+    """Where the puzzle came from, for error messages."""
 
 
 def make_solver(puzzle: Puzzle, options: SolveOptions, *, minimal: bool) -> HorizonSolver:
@@ -91,6 +95,8 @@ def make_solver(puzzle: Puzzle, options: SolveOptions, *, minimal: bool) -> Hori
 def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
     """Find a proven-minimal plan, or decide a plan of exactly ``exact_moves`` exists."""
     options = options or SolveOptions()
+    pegs, disks, where = len(puzzle.pegs), puzzle.disks, options.source
+    options.limits.check_size(pegs=pegs, disks=disks, where=where)
     started = time.monotonic()
     deadline = None if options.timeout is None else started + options.timeout
     bound = lower_bound(puzzle, options.bound)
@@ -129,6 +135,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
         )
     solver = make_solver(puzzle, options, minimal=True)
     for horizon in range(bound.value, limit + 1):
+        options.limits.check_horizon(horizon=horizon, pegs=pegs, disks=disks, where=where)
         if deadline is not None and time.monotonic() >= deadline:
             return result("UNKNOWN", _refuted(bound, horizon), stopped="timeout")
         try:
@@ -174,6 +181,9 @@ def _decide_exact(
     """The quickstart's question: is there a plan of exactly M moves?"""
     moves = options.exact_moves
     assert moves is not None
+    options.limits.check_horizon(
+        horizon=moves, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source
+    )
     solver = make_solver(puzzle, options, minimal=False)
     plan: tuple[Move, ...] | None = None
     stopped: str | None = None

@@ -227,25 +227,34 @@ class IncrementalSolver:
         if extra:
             self.calls.add(self.ctl, "base", [], extra)
         self.prune = prune
-        self.grounded = -1
+        self.grounded = -1  # the last horizon solved (its check(t) is ground)
+        self.stepped = -1  # the last step(t) ground
+        self.calls.ground(self.ctl, [("base", [])])
+
+    def _unfinished(self, horizon: int, started: float) -> HorizonRun:
+        seconds = time.monotonic() - started
+        return HorizonRun(horizon, "UNKNOWN", seconds, 0, 0, 0, 0)
 
     def run(self, horizon: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
         if horizon <= self.grounded:
             raise ValueError(f"horizons must increase: {horizon} after {self.grounded}")
         started = time.monotonic()
-        if self.grounded < 0:
-            self.calls.ground(self.ctl, [("base", [])])
         # one ground call per step: clingo grounds many parts at once far more slowly
-        for t in range(self.grounded + 1, horizon + 1):
+        for t in range(self.stepped + 1, horizon + 1):
+            if deadline is not None and time.monotonic() >= deadline:
+                # out of time while grounding: ground no further, report UNKNOWN
+                return self._unfinished(horizon, started), None
             number = [clingo.Number(t)]
             parts = [("step", number)] if t > 0 else []
             if t > 0 and self.prune:
                 parts.append(("prune", number))
             # programs an encoding lacks are simply not grounded
             parts.append(("distance", number))
-            if t == horizon:  # goal tests only where a horizon is solved
-                parts += [("check", number), ("distance_check", number)]
             self.calls.ground(self.ctl, parts)
+            self.stepped = t
+        # goal tests only where a horizon is solved
+        number = [clingo.Number(horizon)]
+        self.calls.ground(self.ctl, [("check", number), ("distance_check", number)])
         if self.grounded >= 0:
             self.ctl.release_external(clingo.Function("query", [clingo.Number(self.grounded)]))
         self.grounded = horizon

@@ -1,0 +1,160 @@
+"""Hostile and broken input: never a traceback, never code run, always a documented exit."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hanoi_asp import InputError, load_puzzle
+
+TOKENS = [
+    "peg",
+    "disk",
+    "init_on",
+    "goal_on",
+    "moves",
+    "(",
+    ")",
+    ".",
+    ",",
+    ";",
+    "..",
+    "a",
+    "b",
+    "c",
+    "1",
+    "2",
+    "3",
+    "-1",
+    "0",
+    "X",
+    ":-",
+    "not",
+    "#script",
+    "#include",
+    "#const",
+    "%",
+    "%*",
+    "*%",
+    '"',
+    "\n",
+    " ",
+    "{",
+    "}",
+    "=",
+    "+",
+    "@f",
+    "edge",
+    "999999",
+]
+
+
+def check_cli(run_cli, path: Path) -> None:
+    code, out, err = run_cli("solve", str(path), "--json", "--timeout", "5")
+    assert code in (0, 1, 2, 3), (code, err)
+    assert "Traceback" not in err
+    data = json.loads(out)  # exactly one JSON object
+    assert isinstance(data, dict) and data["version"] == 1
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(TOKENS), max_size=40).map("".join))
+def test_garbled_instance_text(run_cli, tmp_path: Path, text: str) -> None:
+    path = tmp_path / "fuzz.lp"
+    path.write_text(text)
+    check_cli(run_cli, path)
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=200))
+def test_random_bytes(run_cli, tmp_path: Path, data: bytes) -> None:
+    for name in ("fuzz.lp", "fuzz.json", "fuzz.toml", "fuzz.asp"):
+        path = tmp_path / name
+        path.write_bytes(data)
+        check_cli(run_cli, path)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 8) | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "pegs": st.lists(st.sampled_from(["a", "b", "c", "d", ""]), max_size=5) | json_values,
+            "disks": st.integers(-1, 5) | json_values,
+            "init": st.dictionaries(
+                st.sampled_from(["a", "b", "z"]), st.lists(st.integers(-1, 6), max_size=4)
+            )
+            | json_values,
+            "goal": st.dictionaries(
+                st.sampled_from(["a", "b", "z"]), st.lists(st.integers(-1, 6), max_size=4)
+            )
+            | json_values,
+            "max_moves": st.integers(-2, 30) | json_values,
+        },
+    )
+)
+def test_random_specs(run_cli, tmp_path: Path, spec: dict[str, object]) -> None:
+    path = tmp_path / "fuzz.json"
+    path.write_text(json.dumps(spec))
+    check_cli(run_cli, path)
+
+
+SCRIPT = (
+    "peg(a;b). disk(1). init_on(1,a). goal_on(1,b).\n"
+    '#script (python)\nopen("{marker}", "w").close()\n#end.\n'
+)
+
+
+@pytest.mark.parametrize("suffix", [".lp", ".asp"])
+def test_script_never_runs_anywhere(run_cli, tmp_path: Path, suffix: str) -> None:
+    marker = tmp_path / "pwned"
+    path = tmp_path / f"evil{suffix}"
+    path.write_text(SCRIPT.format(marker=marker))
+    with pytest.raises(InputError, match="#script"):
+        load_puzzle(str(path))  # the Python API
+    code, _, _ = run_cli("solve", str(path))
+    assert code == 2
+    code, _, _ = run_cli("batch", str(path), "--out", str(tmp_path / "r.jsonl"))
+    assert code == 2
+    assert not marker.exists()
+    row = json.loads((tmp_path / "r.jsonl").read_text())
+    assert row["result"] == "ERROR" and "#script" in row["error"]
+
+
+def test_huge_interval_refused_fast(run_cli, tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "huge.lp"
+    path.write_text("peg(a;b;c). disk(1..1000000). init_on(1..1000000,a).")
+    started = time.monotonic()
+    code, _, err = run_cli("solve", str(path))
+    assert time.monotonic() - started < 1.0
+    assert code == 2 and "more than" in err
+
+
+def test_limits_name_themselves(run_cli, tmp_path: Path) -> None:
+    path = tmp_path / "many.lp"
+    path.write_text("peg(a;b;c). disk(1..70). init_on(1..70,a). goal_on(1..70,c).")
+    code, _, err = run_cli("solve", str(path))
+    assert code == 2 and "--limit disks=70" in err
+    small = tmp_path / "small.lp"
+    small.write_text("peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on(1..4,c).")
+    code, _, err = run_cli("solve", str(small), "--limit", "cells=20")
+    assert code == 2 and "--limit cells=" in err
+    code, _, _ = run_cli("solve", str(small), "--limit", "disks=4")
+    assert code == 0
