@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -158,3 +164,56 @@ def test_limits_name_themselves(run_cli, tmp_path: Path) -> None:
     assert code == 2 and "--limit cells=" in err
     code, _, _ = run_cli("solve", str(small), "--limit", "disks=4")
     assert code == 0
+
+
+def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    return subprocess.Popen(
+        [sys.executable, "-m", "hanoi_asp", *args],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=tmp_path,
+    )
+
+
+HARD = "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,d).\n"
+
+
+def test_ctrl_c_in_solve_is_unknown_exit_3(tmp_path: Path) -> None:
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    proc = _start(["solve", str(path), "--json"], tmp_path)
+    time.sleep(3)  # well into the search
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err
+    data = json.loads(out)
+    assert data["result"] == "UNKNOWN" and data["stopped"] == "interrupt"
+
+
+def test_ctrl_c_in_batch_keeps_finished_results(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for index in range(3):
+        (folder / f"a{index}.lp").write_text(
+            "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
+        )
+    (folder / "z-hard.lp").write_text(HARD)
+    out = tmp_path / "r.jsonl"
+    proc = _start(["batch", str(folder), "--workers", "1", "--out", str(out)], tmp_path)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and len(out.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    time.sleep(1)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]  # valid JSON lines
+    assert sorted(Path(r["instance"]).name for r in rows)[:3] == ["a0.lp", "a1.lp", "a2.lp"]
