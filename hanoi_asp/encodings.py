@@ -12,10 +12,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from clingo import ast
-
 from hanoi_asp.errors import EncodingError, InputError
-from hanoi_asp.facts import scan
+from hanoi_asp.facts import safe_parse, scan
 
 SHIPPED = ("quickstart", "incremental", "distance3")
 
@@ -39,18 +37,5 @@ def read_user_encoding(path: str) -> str:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read encoding: {error}", path=path) from None
-    found = scan(text)
-    if found.foreign is not None:
-        line, char = found.foreign
-        raise EncodingError(
-            f"unexpected character {char!r}: only ASCII outside strings and comments",
-            path=path,
-            line=line,
-        )
-    messages: list[str] = []
-    try:
-        ast.parse_string(found.ascii_text, lambda _s: None, logger=lambda _c, m: messages.append(m))
-    except RuntimeError:
-        detail = next((m for m in messages if "error" in m), "syntax error")
-        raise EncodingError(detail.replace("<string>", "encoding"), path=path) from None
+    safe_parse(text, path, scan(text), EncodingError)
     return text

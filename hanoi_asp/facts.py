@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import clingo
 from clingo import ast
 
-from hanoi_asp.errors import InputError
+from hanoi_asp.errors import HanoiError, InputError
 from hanoi_asp.spec import Puzzle
 
 MAX_FACTS = 200_000
@@ -173,24 +173,7 @@ def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) 
             path=path,
             line=line,
         )
-    if found.foreign is not None:
-        line, char = found.foreign
-        raise InputError(
-            f"unexpected character {char!r}: only ASCII outside strings and comments",
-            path=path,
-            line=line,
-        )
-    messages: list[str] = []
-    statements: list[ast.AST] = []
-    try:  # syntax first, on the ASCII copy, so that error messages stay ASCII
-        ast.parse_string(
-            found.ascii_text, statements.append, logger=lambda _c, m: messages.append(m)
-        )
-    except RuntimeError:
-        raise _syntax_error(messages, path) from None
-    if found.ascii_text != text:  # the same syntax: now the real strings
-        statements = []
-        ast.parse_string(text, statements.append, logger=lambda _c, _m: None)
+    statements = safe_parse(text, path, found, InputError)
     facts: list[Fact] = []
     for stmt in statements:
         line = stmt.location.begin.line
@@ -215,12 +198,39 @@ def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) 
     return facts
 
 
-def _syntax_error(messages: list[str], path: str) -> InputError:
+def safe_parse(
+    text: str, path: str, found: Scan, error: type[HanoiError] = InputError
+) -> list[ast.AST]:
+    """clingo's parse of ``text`` (a file's, already :func:`scan` ned), kept from
+    non-ASCII error messages: non-ASCII outside strings and comments is an error, the
+    syntax is checked on the ASCII copy, and only then is the real text parsed."""
+    if found.foreign is not None:
+        line, char = found.foreign
+        raise error(
+            f"unexpected character {char!r}: only ASCII outside strings and comments",
+            path=path,
+            line=line,
+        )
+    messages: list[str] = []
+    statements: list[ast.AST] = []
+    try:
+        ast.parse_string(
+            found.ascii_text, statements.append, logger=lambda _c, m: messages.append(m)
+        )
+    except RuntimeError:
+        raise _syntax_error(messages, path, error) from None
+    if found.ascii_text != text:  # the same syntax: now the real strings
+        statements = []
+        ast.parse_string(text, statements.append, logger=lambda _c, _m: None)
+    return statements
+
+
+def _syntax_error(messages: list[str], path: str, error: type[HanoiError]) -> HanoiError:
     for message in messages:
         found = re.match(r"<string>:(\d+):[\d-]+:\s*(?:error:\s*)?(.*)", message)
         if found:
-            return InputError(found.group(2).strip(), path=path, line=int(found.group(1)))
-    return InputError("syntax error", path=path)
+            return error(found.group(2).strip(), path=path, line=int(found.group(1)))
+    return error("syntax error", path=path)
 
 
 def _fact_head(stmt: ast.AST, path: str, line: int) -> ast.AST:
