@@ -32,6 +32,8 @@ Steps = list[tuple[int, str]]
 """A solver's raw answer: per step, the moved disk and its target peg."""
 
 POLL_SECONDS = 0.1
+GROUND_CHUNK = 32
+"""Steps per ground call (3-peg n=9: 5.6 s of grounding one by one, 1.5 s in chunks)."""
 
 
 @dataclass(frozen=True)
@@ -239,19 +241,24 @@ class IncrementalSolver:
         if horizon <= self.grounded:
             raise ValueError(f"horizons must increase: {horizon} after {self.grounded}")
         started = time.monotonic()
-        # one ground call per step: clingo grounds many parts at once far more slowly
-        for t in range(self.stepped + 1, horizon + 1):
+        # steps go to the grounder GROUND_CHUNK at a time: far faster than one call per
+        # step, and the deadline is still checked between calls
+        for first in range(self.stepped + 1, horizon + 1, GROUND_CHUNK):
             if deadline is not None and time.monotonic() >= deadline:
                 # out of time while grounding: ground no further, report UNKNOWN
                 return self._unfinished(horizon, started), None
-            number = [clingo.Number(t)]
-            parts = [("step", number)] if t > 0 else []
-            if t > 0 and self.prune:
-                parts.append(("prune", number))
-            # programs an encoding lacks are simply not grounded
-            parts.append(("distance", number))
+            parts: list[tuple[str, list[clingo.Symbol]]] = []
+            last = min(first + GROUND_CHUNK - 1, horizon)
+            for t in range(first, last + 1):
+                number = [clingo.Number(t)]
+                if t > 0:
+                    parts.append(("step", number))
+                    if self.prune:
+                        parts.append(("prune", number))
+                # programs an encoding lacks are simply not grounded
+                parts.append(("distance", number))
             self.calls.ground(self.ctl, parts)
-            self.stepped = t
+            self.stepped = last
         # goal tests only where a horizon is solved
         number = [clingo.Number(horizon)]
         self.calls.ground(self.ctl, [("check", number), ("distance_check", number)])
