@@ -27,6 +27,18 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 COMPETITION = ROOT / "instances" / "aspcomp"
 METHODS = ("baseline", "fast")
+COLUMNS = (
+    "family",
+    "case",
+    "disks",
+    "method",
+    "result",
+    "length",
+    "bound",
+    "median_s",
+    "runs",
+    "peak_mib",
+)
 
 
 @dataclass(frozen=True)
@@ -140,20 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(
-            [
-                "family",
-                "case",
-                "disks",
-                "method",
-                "result",
-                "length",
-                "bound",
-                "median_s",
-                "runs",
-                "peak_mib",
-            ]
-        )
+        writer.writerow(COLUMNS)
         for case in cases:
             for method in args.methods:
                 growing = case.family in ("3pegs", "4pegs", "5pegs")
@@ -180,23 +179,7 @@ def main(argv: list[str] | None = None) -> int:
                     "peak_mib": max((r["peak_mib"] or 0) for r in runs) or None,
                 }
                 rows.append(row)
-                writer.writerow(
-                    [
-                        row[k]
-                        for k in (
-                            "family",
-                            "case",
-                            "disks",
-                            "method",
-                            "result",
-                            "length",
-                            "bound",
-                            "median_s",
-                            "runs",
-                            "peak_mib",
-                        )
-                    ]
-                )
+                writer.writerow([row[k] for k in COLUMNS])
                 handle.flush()
                 shown = "-" if median is None else f"{median:.2f}s"
                 print(

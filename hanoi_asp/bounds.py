@@ -115,13 +115,12 @@ def three_pegs(puzzle: Puzzle) -> LowerBound:
     start = puzzle.initial_state()
     target = tuple(goal.get(d, start[d - 1]) for d in range(1, puzzle.disks + 1))
     value = three_peg_distance(start, target, named)
-    scope = "all disks" if len(named) == puzzle.disks else "the disks the goal names"
-    return LowerBound(
-        value,
-        "three-peg-distance",
-        f"exact 3-peg distance of {scope} (largest differing disk moves once or twice, "
-        "Hinz 1989); a lower bound by projection",
-    )
+    why = "the largest differing disk moves once or twice, Hinz 1989"
+    if len(named) == puzzle.disks:
+        argument = f"the exact 3-peg distance ({why})"
+    else:
+        argument = f"exact 3-peg distance of the disks the goal names ({why}), by projection"
+    return LowerBound(value, "three-peg-distance", argument)
 
 
 def distance3_facts(puzzle: Puzzle) -> str:

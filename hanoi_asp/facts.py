@@ -116,40 +116,14 @@ def scan(text: str) -> Scan:
     foreign: tuple[int, str] | None = None
     out: list[str] = []
     i, line, n = 0, 1, len(text)
-    inside = False  # in a string or comment, where any character is harmless
-
-    def emit(chars: str) -> None:
-        out.append("".join(c if c.isascii() or not inside else "x" for c in chars))
-
     while i < n:
-        c = text[i]
-        if text.startswith("%*", i):
-            end = text.find("*%", i + 2)
-            end = n if end < 0 else end + 2
-            inside = True
-            emit(text[i:end])
-            inside = False
+        end = _quoted_end(text, i)
+        if end is not None:  # a comment or string: any character is harmless there
+            out.append("".join(c if c.isascii() else "x" for c in text[i:end]))
             line += text.count("\n", i, end)
             i = end
             continue
-        if c == "%":
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            inside = True
-            emit(text[i:end])
-            inside = False
-            i = end
-            continue
-        if c == '"':
-            j = i + 1
-            while j < n and text[j] not in '"\n':
-                j += 2 if text[j] == "\\" else 1
-            j = min(j + 1, n)
-            inside = True
-            emit(text[i:j])
-            inside = False
-            i = j
-            continue
+        c = text[i]
         if c == "\n":
             line += 1
         elif c == "#" and directive is None:
@@ -160,6 +134,22 @@ def scan(text: str) -> Scan:
         out.append(c if c.isascii() else "x")
         i += 1
     return Scan(directive, foreign, "".join(out))
+
+
+def _quoted_end(text: str, i: int) -> int | None:
+    """Where the comment or string starting at ``i`` ends, or None if none starts there."""
+    if text.startswith("%*", i):
+        end = text.find("*%", i + 2)
+        return len(text) if end < 0 else end + 2
+    if text[i] == "%":
+        end = text.find("\n", i)
+        return len(text) if end < 0 else end
+    if text[i] == '"':
+        j = i + 1
+        while j < len(text) and text[j] not in '"\n':
+            j += 2 if text[j] == "\\" else 1
+        return min(j + 1, len(text))
+    return None
 
 
 def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) -> list[Fact]:
