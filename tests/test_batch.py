@@ -76,7 +76,7 @@ def test_slow_worker_is_killed_near_its_limit(run_cli, tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     started = time.monotonic()
     code, _, _ = run_cli("batch", str(tmp_path / "slow.lp"), "--timeout", "1", "--out", str(out))
-    assert time.monotonic() - started < 20  # grounding 1023 steps alone takes longer
+    assert time.monotonic() - started < 20  # solving it takes several seconds, not 1
     assert code == 1
     (row,) = rows_of(out)
     assert row["result"] == "UNKNOWN"
