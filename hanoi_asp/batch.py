@@ -96,12 +96,16 @@ class BatchOptions:
 def run_batch(files: list[Path], options: BatchOptions, on_row: Callable[[Row], None]) -> list[Row]:
     """Solve ``files``; append each row to ``options.out`` as it finishes; return all rows
     of this run (resumed ones included, marked ``"resumed": true``)."""
-    earlier = {(r["instance"], r.get("sha256")) for r in read_results(options.out)}
+    earlier = (
+        {(r["instance"], r.get("sha256")) for r in read_results(options.out)}
+        if options.resume
+        else set()
+    )
     rows: list[Row] = []
     todo: list[tuple[Path, str]] = []
     for path in files:
         digest = content_hash(path)
-        if options.resume and (str(path), digest) in earlier:
+        if (str(path), digest) in earlier:
             rows.append({"instance": str(path), "sha256": digest, "resumed": True})
         else:
             todo.append((path, digest))

@@ -197,20 +197,10 @@ def pattern_bound(puzzle: Puzzle) -> LowerBound | None:
     bounds the plan's S-moves, and each misplaced disk outside S adds at least one
     move of its own (additivity).
     """
-    goal = puzzle.goal_pegs()
-    start = puzzle.initial_state()
-    pegs = len(puzzle.pegs)
-    best: tuple[int, int] | None = None
-    for size in range(1, puzzle.disks + 1):
-        group = list(range(1, size + 1))
-        found = pattern_distance(pegs, start, goal, group)
-        if found is None:
-            break
-        rest = sum(1 for d, p in goal.items() if d > size and start[d - 1] != p)
-        best = (found + rest, size)
-    if best is None:
+    found = _group_distance(puzzle, list(range(1, puzzle.disks + 1)), list(range(len(puzzle.pegs))))
+    if found is None or found[1] == 0:
         return None
-    value, size = best
+    value, size = found
     if value >= UNREACHABLE:
         return LowerBound(
             UNREACHABLE,
