@@ -17,6 +17,10 @@ Two facts carry most of the arguments:
   reaches the goal restricted to S.  So the optimum for S alone is a lower bound.
 * **Additivity.** Every move moves one disk, so for disjoint sets S1, S2 the moves of
   S1-disks and S2-disks add up: the S1- and S2-optima add up to a lower bound.
+
+A restricted move graph (a variant) only removes moves, so every plan of it is a
+plan of the classic game: every bound for the complete graph holds for it too.
+The move-graph pattern search below is stronger there (projection keeps the graph).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from hanoi_asp.methods.frame_stewart import frame_stewart_table
 from hanoi_asp.spec import Puzzle, State
 
 UNREACHABLE = 10**9
@@ -153,19 +158,25 @@ def distance3_facts(puzzle: Puzzle) -> str:
 # -- any pegs: pattern search over the largest disks ---------------------------------------
 
 
+Edges = frozenset[tuple[int, int]] | None
+
+
 def pattern_distance(
-    pegs: int, start: State, goal: dict[int, int], disks: Sequence[int]
+    pegs: int, start: State, goal: dict[int, int], disks: Sequence[int], edges: Edges = None
 ) -> int | None:
     """Breadth-first distance for ``disks`` alone (others deleted), or None if the
     search would visit more than :data:`PATTERN_STATES` states.  An unreachable goal
-    gives a huge number (no plan exists: any bound holds)."""
+    gives a huge number (no plan exists: any bound holds).  ``edges`` restricts the
+    moves to a move graph (None: all)."""
     here = tuple(start[d - 1] for d in disks)
     wanted = tuple((i, goal[d]) for i, d in enumerate(disks) if d in goal)
-    return _pattern_search(pegs, here, wanted)
+    return _pattern_search(pegs, here, wanted, edges)
 
 
 @lru_cache(maxsize=256)
-def _pattern_search(pegs: int, here: State, wanted: tuple[tuple[int, int], ...]) -> int | None:
+def _pattern_search(
+    pegs: int, here: State, wanted: tuple[tuple[int, int], ...], edges: Edges
+) -> int | None:
     if pegs ** len(here) > 4 * PATTERN_STATES:
         return None
     seen = {here: 0}
@@ -182,6 +193,8 @@ def _pattern_search(pegs: int, here: State, wanted: tuple[tuple[int, int], ...])
         for source, index in tops.items():
             for target in range(pegs):
                 if target == source or tops.get(target, -1) > index:
+                    continue
+                if edges is not None and (source, target) not in edges:
                     continue
                 nxt = (*state[:index], target, *state[index + 1 :])
                 if nxt not in seen:
@@ -216,15 +229,47 @@ def pattern_bound(puzzle: Puzzle) -> LowerBound | None:
     )
 
 
+def move_graph_bound(puzzle: Puzzle) -> LowerBound | None:
+    """For a restricted move graph: the breadth-first optimum of the largest disks on
+    that graph, plus one move per other misplaced disk.  Projection keeps the graph
+    (the S-moves of a plan are S-moves along allowed edges), so the S-optimum on the
+    graph bounds them; the other disks add one move each (additivity)."""
+    edges = puzzle.edges()
+    if edges is None:
+        return None
+    start, goal = puzzle.initial_state(), puzzle.goal_pegs()
+    best: tuple[int, int] | None = None
+    disks = list(range(1, puzzle.disks + 1))
+    for size in range(1, puzzle.disks + 1):
+        found = pattern_distance(len(puzzle.pegs), start, goal, disks[:size], edges)
+        if found is None:
+            break
+        best = (found, size)
+    if best is None:
+        return None
+    value, size = best
+    if value >= UNREACHABLE:
+        return LowerBound(
+            UNREACHABLE,
+            "move-graph-pattern",
+            f"on this move graph the goal of the {size} largest disks alone is unreachable "
+            "(breadth-first search exhausted every state), so by projection no plan exists",
+        )
+    rest = sum(1 for d in disks[size:] if d in goal and start[d - 1] != goal[d])
+    exact = "the exact optimum" if size == puzzle.disks else "a lower bound"
+    return LowerBound(
+        value + rest,
+        "move-graph-pattern",
+        f"breadth-first optimum of the {size} largest disks alone on the move graph "
+        f"(projection), plus one move per other misplaced disk: {exact}",
+    )
+
+
 def frame_stewart_count(disks: int, pegs: int) -> int:
-    """Frame-Stewart moves for a whole tower: move m disks aside on all pegs, the other
-    n - m on the pegs left, the m back; the split m chosen by dynamic programming."""
-    table = [[0] * (disks + 1) for _ in range(pegs + 1)]
-    for n in range(1, disks + 1):
-        table[3][n] = (1 << n) - 1
-        for k in range(4, pegs + 1):
-            table[k][n] = min(2 * table[k][m] + table[k - 1][n - m] for m in range(n))
-    return table[max(3, pegs)][disks] if pegs >= 3 else 0
+    """Frame-Stewart moves for a whole tower (see :mod:`hanoi_asp.methods.frame_stewart`)."""
+    if pegs < 3:
+        return 0
+    return frame_stewart_table(disks, pegs)[pegs][disks][0]
 
 
 def whole_tower(puzzle: Puzzle) -> tuple[int, int] | None:
@@ -402,11 +447,14 @@ def lower_bound(puzzle: Puzzle, choice: BoundChoice = "auto") -> LowerBound:
 def best_lower_bound(puzzle: Puzzle) -> LowerBound:
     """The strongest sound bound known for this puzzle."""
     candidates = [misplaced_disks(puzzle)]
+    graph = move_graph_bound(puzzle)
+    if graph is not None:
+        candidates.append(graph)
     if len(puzzle.pegs) == 3:
         candidates.append(three_pegs(puzzle))
     else:
         tower = four_peg_tower(puzzle)
-        if tower is not None:
+        if tower is not None and graph is None:
             return max([*candidates, tower], key=lambda bound: bound.value)
         for extra in (pattern_bound(puzzle), pile_bound(puzzle), additive_bound(puzzle)):
             if extra is not None:

@@ -33,8 +33,9 @@ from hanoi_asp.limits import Limits
 from hanoi_asp.plan import states
 from hanoi_asp.render import draw_board
 from hanoi_asp.report import error_json, result_json
-from hanoi_asp.search import Result, SolveOptions, solve
+from hanoi_asp.search import METHODS, Result, SolveOptions, solve
 from hanoi_asp.solver import is_incremental
+from hanoi_asp.spec import GRAPH_PRESETS, Puzzle
 
 EXIT_FOUND, EXIT_UNSAT, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_CODES = {
@@ -102,6 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="multi-shot solving (default) or re-ground per horizon",
     )
+    solve_cmd.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
+    solve_cmd.add_argument(
+        "--graph",
+        choices=GRAPH_PRESETS,
+        help="replace the instance's move graph: complete (any peg to any other), linear "
+        "(adjacent pegs, both ways) or cyclic (each peg to the next, one way)",
+    )
     solve_cmd.add_argument(
         "--encoding", metavar="FILE", help="your own encoding using the same predicates"
     )
@@ -161,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="skip instances already in --out with unchanged content",
     )
     batch_cmd.add_argument("--mode", choices=("incremental", "oneshot"), default="incremental")
+    batch_cmd.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     batch_cmd.add_argument("--max-moves", type=_natural, metavar="N")
     batch_cmd.add_argument(
         "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
@@ -180,7 +189,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 LIMIT_HELP = (
     "raise or lower a size limit checked before grounding: disks=N (default 64), pegs=N "
-    "(32), cells=N (horizon x disks x pegs, 400000); repeatable"
+    "(32), cells=N (horizon x disks x pegs, 400000), states=N (stored by --method bfs, "
+    "5000000); repeatable"
+)
+METHOD_HELP = (
+    "asp (default): clingo, proven minimal; recursive: the classic 3-peg recursion "
+    "(whole tower); frame-stewart: whole tower on 3+ pegs (minimal for 3 and 4 pegs); "
+    "bfs: breadth-first search over states (any instance, minimal)"
 )
 
 
@@ -243,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_solve(args: argparse.Namespace) -> Result:
     puzzle = load_puzzle(args.file, args.format)
+    if args.graph is not None:
+        puzzle = Puzzle.model_validate({**puzzle.model_dump(), "moves_allowed": args.graph})
     encoding = read_user_encoding(args.encoding) if args.encoding else None
     mode = args.mode
     if mode is None:
@@ -250,6 +267,7 @@ def _run_solve(args: argparse.Namespace) -> Result:
             "oneshot" if encoding is not None and not is_incremental(encoding) else ("incremental")
         )
     options = SolveOptions(
+        method=args.method,
         mode=mode,
         max_moves=args.max_moves,
         exact_moves=args.moves,
@@ -272,8 +290,11 @@ def _report_error(args: argparse.Namespace, error: HanoiError) -> None:
 
 def print_result(console: Console, result: Result, instance: str, *, boards: bool) -> None:
     puzzle = result.puzzle
+    graph = puzzle.graph_name()
+    variant = "" if graph == "complete" else f", {graph} move graph"
     console.print(
-        f"instance: {instance} ({len(puzzle.pegs)} pegs, {puzzle.disks} disks)", markup=False
+        f"instance: {instance} ({len(puzzle.pegs)} pegs, {puzzle.disks} disks{variant})",
+        markup=False,
     )
     style = {
         "OPTIMUM FOUND": "bold green",
@@ -293,11 +314,10 @@ def print_result(console: Console, result: Result, instance: str, *, boards: boo
             if boards:
                 console.print(draw_board(puzzle, pictures[move.step]), markup=False)
     solved = len(result.horizons)
-    console.print(
-        f"time:     {result.time_s:.3f} s ({result.mode}, {solved} horizon(s) solved)",
-        markup=False,
-        style="dim",
-    )
+    how = f"{result.mode}, {solved} horizon(s) solved" if result.method == "asp" else "method "
+    if result.method != "asp":
+        how += result.method
+    console.print(f"time:     {result.time_s:.3f} s ({how})", markup=False, style="dim")
 
 
 def _batch(args: argparse.Namespace) -> int:
@@ -322,7 +342,10 @@ def _batch(args: argparse.Namespace) -> int:
         out=Path(args.out),
         resume=args.resume,
         solve=SolveOptions(
-            mode=args.mode, max_moves=args.max_moves, limits=Limits.parse(args.limit)
+            method=args.method,
+            mode=args.mode,
+            max_moves=args.max_moves,
+            limits=Limits.parse(args.limit),
         ),
     )
     progress = Progress(

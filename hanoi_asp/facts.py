@@ -30,7 +30,14 @@ from hanoi_asp.spec import Puzzle
 MAX_FACTS = 200_000
 """Most ground facts one instance file may expand to (``disk(1..10**9).`` is refused)."""
 
-INSTANCE_PREDICATES = {"peg": 1, "disk": 1, "init_on": 2, "goal_on": 2, "moves": 1}
+INSTANCE_PREDICATES = {
+    "peg": 1,
+    "disk": 1,
+    "init_on": 2,
+    "goal_on": 2,
+    "moves": 1,
+    "edge": 2,
+}
 
 _CONSTANT = re.compile(r"[a-z][A-Za-z0-9_']*")
 _INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
@@ -65,7 +72,8 @@ def peg_name(symbol: clingo.Symbol) -> str | None:
 
 
 def instance_facts(puzzle: Puzzle) -> str:
-    """peg/1, disk/1, init_on/2 and goal_on/2 facts, without moves/1."""
+    """peg/1, disk/1, init_on/2, goal_on/2 and (for a restricted move graph) edge/2
+    facts, without moves/1."""
     lines = [" ".join(f"peg({peg_term(p)})." for p in puzzle.pegs), f"disk(1..{puzzle.disks})."]
     for part, placement in (("init_on", puzzle.init), ("goal_on", puzzle.goal)):
         facts = [
@@ -75,6 +83,9 @@ def instance_facts(puzzle: Puzzle) -> str:
         ]
         if facts:
             lines.append(" ".join(facts))
+    if puzzle.edges() is not None:
+        pairs = puzzle.moves_allowed or ()
+        lines.append(" ".join(f"edge({peg_term(a)},{peg_term(b)})." for a, b in pairs))
     return "\n".join(lines)
 
 
@@ -386,6 +397,20 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
                 fact.line,
             )
         placements[name][disk] = (peg, fact.line)
+    edges: list[tuple[str, str]] = []
+    for fact in facts:
+        name, args = _signature(fact.symbol)
+        if name != "edge":
+            continue
+        ends = [peg_name(arg) for arg in args]
+        for arg, end in zip(args, ends, strict=True):
+            if end is None or end not in pegs:
+                raise fail(f"edge: unknown peg {arg} (pegs: {', '.join(pegs)})", fact.line)
+        source, target = str(ends[0]), str(ends[1])
+        if source == target:
+            raise fail(f"edge: a move from peg {source} to itself", fact.line)
+        if (source, target) not in edges:
+            edges.append((source, target))
     missing = [d for d in range(1, count + 1) if d not in placements["init_on"]]
     if missing:
         raise fail(
@@ -405,6 +430,7 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
         init=by_peg(placements["init_on"]),
         goal=by_peg(placements["goal_on"]),
         max_moves=None if moves is None else moves[0],
+        moves_allowed=tuple(edges) if edges else None,
     )
 
 

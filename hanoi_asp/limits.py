@@ -24,6 +24,8 @@ class Limits:
     disks: int = 64
     pegs: int = 32
     cells: int = 400_000
+    states: int = 5_000_000
+    """Most states ``--method bfs`` may store (about 0.6 GiB)."""
 
     def check_size(self, *, pegs: int, disks: int, where: str) -> None:
         for name, value in (("disks", disks), ("pegs", pegs)):
@@ -51,7 +53,9 @@ class Limits:
         values: dict[str, int] = {}
         for item in items:
             key, _, text = item.partition("=")
-            if key not in ("disks", "pegs", "cells") or not text.isdigit():
-                raise ValueError(f"--limit takes disks=N, pegs=N or cells=N, not {item!r}")
+            if key not in ("disks", "pegs", "cells", "states") or not text.isdigit():
+                raise ValueError(
+                    f"--limit takes disks=N, pegs=N, cells=N or states=N, not {item!r}"
+                )
             values[key] = int(text)
         return cls(**values)

@@ -32,13 +32,20 @@ class Move:
         return f"{self.step}. disk {self.disk}: {self.source} -> {self.target}"
 
 
-def legal_move(state: State, disk: int, target: int) -> str | None:
-    """Why moving ``disk`` to peg index ``target`` is illegal in ``state``, or None."""
+def legal_move(
+    state: State, disk: int, target: int, edges: frozenset[tuple[int, int]] | None = None
+) -> str | None:
+    """Why moving ``disk`` to peg index ``target`` is illegal in ``state``, or None.
+
+    ``edges`` are the allowed (source, target) peg-index moves; None allows all.
+    """
     if not 1 <= disk <= len(state):
         return f"there is no disk {disk}"
     source = state[disk - 1]
     if source == target:
         return f"disk {disk} is already on that peg"
+    if edges is not None and (source, target) not in edges:
+        return "the move graph does not allow a move between these pegs in this direction"
     smaller = state[disk:]  # disks disk+1.. are the smaller ones
     if source in smaller:
         return f"disk {disk} is not on top (a smaller disk lies on it)"
@@ -54,12 +61,13 @@ def replay(puzzle: Puzzle, steps: Iterable[tuple[int, str]]) -> tuple[Move, ...]
     disk that ends in the wrong place.
     """
     state = list(puzzle.initial_state())
+    edges = puzzle.edges()
     moves: list[Move] = []
     for step, (disk, target_name) in enumerate(steps, start=1):
         if target_name not in puzzle.pegs:
             raise VerificationError(f"step {step}: unknown peg {target_name!r}")
         target = puzzle.peg_index(target_name)
-        problem = legal_move(tuple(state), disk, target)
+        problem = legal_move(tuple(state), disk, target, edges)
         if problem:
             raise VerificationError(
                 f"step {step}: illegal move of disk {disk} to {target_name}: {problem}"

@@ -31,6 +31,9 @@ def result_json(result: Result, instance: str) -> dict[str, Any]:
         "moves": result.exact_moves,
         "stopped": result.stopped,
         "horizons": [run.as_dict() for run in result.horizons],
+        "method": result.method,
+        "unreachable": result.unreachable,
+        "graph": result.puzzle.graph_name(),
     }
 
 
