@@ -33,7 +33,7 @@ from hanoi_asp.limits import Limits
 from hanoi_asp.plan import states
 from hanoi_asp.render import draw_board
 from hanoi_asp.report import error_json, result_json
-from hanoi_asp.search import METHODS, Result, SolveOptions, solve
+from hanoi_asp.search import METHODS, Mode, Result, SolveOptions, solve
 from hanoi_asp.solver import is_incremental
 from hanoi_asp.spec import GRAPH_PRESETS, Puzzle
 
@@ -175,6 +175,68 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
     )
 
+    explain_cmd = commands.add_parser(
+        "explain",
+        help="teaching mode: facts, encoding, solver work per horizon, why not shorter",
+        description="Show the instance as facts, the encoding section by section "
+        "(Generate / Define / Test / Display) with each rule's comment, every horizon's "
+        "ground program size and solver work, why one move fewer is impossible, and "
+        "the plan with boards.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    explain_cmd.add_argument("file", help="instance file")
+    _add_common(explain_cmd)
+    explain_cmd.add_argument(
+        "--mode",
+        choices=("incremental", "oneshot"),
+        default=None,
+        help="incremental (default) or oneshot (the quickstart encoding)",
+    )
+    explain_cmd.add_argument("--encoding", metavar="FILE", help="explain your own encoding")
+    explain_cmd.add_argument("--bound", choices=("auto", "misplaced", "none"), default="auto")
+    explain_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+
+    render_cmd = commands.add_parser(
+        "render",
+        help="draw a minimal plan: SVG strip, GIF animation, PNG sheet",
+        description="Solve FILE and draw every state of the plan (the moved disk "
+        "highlighted). Give at least one of --svg, --gif, --png.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    render_cmd.add_argument("file", help="instance file")
+    _add_common(render_cmd)
+    render_cmd.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
+    render_cmd.add_argument("--svg", metavar="OUT", help="write an SVG strip of frames")
+    render_cmd.add_argument("--gif", metavar="OUT", help="write a GIF animation")
+    render_cmd.add_argument("--png", metavar="OUT", help="write a PNG sheet of frames")
+    render_cmd.add_argument(
+        "--frame-ms", type=_positive_int, default=500, help="GIF time per frame (default 500)"
+    )
+
+    grade_cmd = commands.add_parser(
+        "grade",
+        help="check a student's encoding against the reference on a set of instances",
+        description="Run ENCODING on each instance (default: the shipped teaching set) "
+        "at every horizon up to the optimum and compare with the reference: illegal "
+        "plans (the first illegal move drawn), goals not reached, plans longer than "
+        "optimal, UNSATISFIABLE where a plan exists, horizons answered differently.",
+        epilog="exit codes:\n  0  every instance passes\n  1  some instance fails\n"
+        "  2  bad input (unreadable encoding or instance)\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    grade_cmd.add_argument("instances", nargs="*", metavar="INSTANCE")
+    grade_cmd.add_argument("--encoding", required=True, metavar="FILE")
+    grade_cmd.add_argument(
+        "--timeout",
+        type=_positive_float,
+        default=10.0,
+        metavar="S",
+        help="per horizon (default 10)",
+    )
+    grade_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+
     generate_cmd = commands.add_parser(
         "generate", help="write random instance files (arbitrary start and goal)"
     )
@@ -185,6 +247,17 @@ def build_parser() -> argparse.ArgumentParser:
     generate_cmd.add_argument("--seed", type=int, default=0)
     generate_cmd.add_argument("--partial", action="store_true", help="goals name only some disks")
     return parser
+
+
+def _add_common(command: argparse.ArgumentParser) -> None:
+    """Options every command that solves one instance shares with ``solve``."""
+    command.add_argument("--format", choices=("lp", "aspcomp", "json", "toml"), default=None)
+    command.add_argument("--max-moves", type=_natural, metavar="N", help="search bound")
+    command.add_argument("--timeout", type=_positive_float, metavar="S")
+    command.add_argument("--graph", choices=GRAPH_PRESETS, help="replace the move graph")
+    command.add_argument(
+        "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
+    )
 
 
 LIMIT_HELP = (
@@ -240,7 +313,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _batch(args)
     if args.command == "generate":
         return _generate(args)
+    if args.command == "grade":
+        return _grade(args)
     console = Console(highlight=False, soft_wrap=True)
+    if args.command == "explain":
+        return _explain(args, console)
+    if args.command == "render":
+        return _render(args, console)
     try:
         result = _run_solve(args)
     except HanoiError as error:
@@ -257,34 +336,110 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_solve(args: argparse.Namespace) -> Result:
+    return solve(*_puzzle_and_options(args))
+
+
+def _puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]:
+    """The instance and how to solve it, from the options a command has."""
     puzzle = load_puzzle(args.file, args.format)
     if args.graph is not None:
         puzzle = Puzzle.model_validate({**puzzle.model_dump(), "moves_allowed": args.graph})
-    encoding = read_user_encoding(args.encoding) if args.encoding else None
-    mode = args.mode
-    if mode is None:
-        mode = (
-            "oneshot" if encoding is not None and not is_incremental(encoding) else ("incremental")
-        )
+    path = getattr(args, "encoding", None)
+    encoding = read_user_encoding(path) if path else None
+    mode: Mode = getattr(args, "mode", None) or (
+        "oneshot" if encoding is not None and not is_incremental(encoding) else "incremental"
+    )
     options = SolveOptions(
-        method=args.method,
+        method=getattr(args, "method", "asp"),
         mode=mode,
         max_moves=args.max_moves,
-        exact_moves=args.moves,
+        exact_moves=getattr(args, "moves", None),
         timeout=args.timeout,
         encoding=encoding,
-        encoding_path=args.encoding or "encoding",
-        bound=args.bound,
+        encoding_path=path or "encoding",
+        bound=getattr(args, "bound", "auto"),
         limits=Limits.parse(args.limit),
         source=args.file,
     )
-    return solve(puzzle, options)
+    return puzzle, options
+
+
+def _explain(args: argparse.Namespace, console: Console) -> int:
+    from hanoi_asp.explain import explain
+    from hanoi_asp.views import print_explanation
+
+    try:
+        explanation = explain(*_puzzle_and_options(args))
+    except HanoiError as error:
+        _report_error(args, error)
+        return error.exit_code
+    except KeyboardInterrupt:
+        _report_error(args, InputError("interrupted"))
+        return EXIT_UNKNOWN
+    if args.json:
+        print(json.dumps(explanation.as_dict(args.file)))
+    else:
+        print_explanation(console, explanation, args.file)
+    return EXIT_CODES[explanation.result.result]
+
+
+def _render(args: argparse.Namespace, console: Console) -> int:
+    from hanoi_asp.pictures import plan_svg, write_gif, write_png
+
+    if not (args.svg or args.gif or args.png):
+        sys.stderr.write("hanoi-asp render: error: give at least one of --svg, --gif, --png\n")
+        return EXIT_BAD_INPUT
+    try:
+        result = _run_solve(args)
+    except HanoiError as error:
+        _report_error(args, error)
+        return error.exit_code
+    if result.plan is None:
+        console.print(f"{args.file}: {result.result}: no plan to draw ({result.proof})")
+        return EXIT_CODES[result.result]
+    try:
+        if args.svg:
+            Path(args.svg).write_text(plan_svg(result.puzzle, result.plan), encoding="utf-8")
+            console.print(f"wrote {args.svg} ({len(result.plan) + 1} frames)")
+        if args.gif:
+            frames = write_gif(result.puzzle, result.plan, Path(args.gif), args.frame_ms)
+            console.print(f"wrote {args.gif} ({frames} frames)")
+        if args.png:
+            frames = write_png(result.puzzle, result.plan, Path(args.png))
+            console.print(f"wrote {args.png} ({frames} frames)")
+    except OSError as error:
+        sys.stderr.write(f"hanoi-asp: error: {error.filename}: {error.strerror or error}\n")
+        return EXIT_BAD_INPUT
+    return EXIT_CODES[result.result]
+
+
+def _grade(args: argparse.Namespace) -> int:
+    from hanoi_asp.grade import grade, teaching_set
+    from hanoi_asp.views import print_grade
+
+    instances = args.instances or teaching_set()
+    try:
+        encoding = read_user_encoding(args.encoding)
+        for instance in instances:
+            load_puzzle(instance)  # every instance readable before any grading starts
+        report = grade(encoding, args.encoding, instances, args.timeout)
+    except HanoiError as error:
+        sys.stderr.write(f"hanoi-asp: error: {error}\n")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        sys.stderr.write("hanoi-asp: interrupted\n")
+        return EXIT_UNKNOWN
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        print_grade(Console(highlight=False), report)
+    return 0 if report.passed else 1
 
 
 def _report_error(args: argparse.Namespace, error: HanoiError) -> None:
     label = "internal error" if error.exit_code == EXIT_INTERNAL else "error"
     sys.stderr.write(f"hanoi-asp: {label}: {error}\n")
-    if getattr(args, "json", False):
+    if getattr(args, "json", False) and args.command == "solve":
         print(json.dumps(error_json(args.file, str(error), error.exit_code)))
 
 

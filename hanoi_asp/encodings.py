@@ -16,6 +16,7 @@ from hanoi_asp.errors import EncodingError, InputError
 from hanoi_asp.facts import safe_parse, scan
 
 SHIPPED = ("quickstart", "incremental", "distance3")
+REFUSED_DIRECTIVES = ("#script", "#include", "#end")
 
 
 def read_encoding(name: str) -> str:
@@ -30,6 +31,7 @@ def read_encoding(name: str) -> str:
 def read_user_encoding(path: str) -> str:
     """Text of a user's encoding file; a missing or unreadable file is an input error.
 
+    ``#script`` and ``#include`` are refused (code would run, other files be read).
     Non-ASCII characters are refused outside strings and comments, and the syntax is
     checked on an ASCII copy first (see :func:`hanoi_asp.facts.scan` for why).
     """
@@ -37,5 +39,14 @@ def read_user_encoding(path: str) -> str:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read encoding: {error}", path=path) from None
-    safe_parse(text, path, scan(text), EncodingError)
+    found = scan(text)
+    for line, word in found.directives:
+        if word in REFUSED_DIRECTIVES:
+            raise EncodingError(
+                f"{word} is not allowed in an encoding: hanoi-asp never runs embedded "
+                "scripts or reads other files (grading may run encodings nobody checked)",
+                path=path,
+                line=line,
+            )
+    safe_parse(text, path, found, EncodingError)
     return text

@@ -42,3 +42,21 @@ class VerificationError(HanoiError):
     """The simulator rejected a plan a solver produced: a bug or a broken encoding (exit 4)."""
 
     exit_code = 4
+
+
+class IllegalMove(VerificationError):
+    """A plan makes a move the rules forbid; ``state`` is the state before it."""
+
+    def __init__(
+        self, message: str, *, step: int, disk: int, target: str, state: tuple[int, ...]
+    ) -> None:
+        super().__init__(message)
+        self.step, self.disk, self.target, self.state = step, disk, target, state
+
+
+class GoalNotReached(VerificationError):
+    """A legal plan ends in a state where some goal fact does not hold."""
+
+    def __init__(self, message: str, *, state: tuple[int, ...]) -> None:
+        super().__init__(message)
+        self.state = state

@@ -110,9 +110,14 @@ class Fact:
 class Scan:
     """What a look at the raw text finds before clingo's parser is trusted with it."""
 
-    directive: tuple[int, str] | None  # line and word of the first '#' directive
+    directives: tuple[tuple[int, str], ...]  # line and word of every '#' directive
     foreign: tuple[int, str] | None  # line and character of the first non-ASCII one
     ascii_text: str  # the text with non-ASCII characters in strings/comments as 'x'
+
+    @property
+    def directive(self) -> tuple[int, str] | None:
+        """The first directive, if any."""
+        return self.directives[0] if self.directives else None
 
 
 def scan(text: str) -> Scan:
@@ -123,7 +128,7 @@ def scan(text: str) -> Scan:
     from the parser's error messages: clingo 5.8 can cut a multi-byte character in a
     message, and its Python logger then aborts the process.
     """
-    directive: tuple[int, str] | None = None
+    directives: list[tuple[int, str]] = []
     foreign: tuple[int, str] | None = None
     out: list[str] = []
     i, line, n = 0, 1, len(text)
@@ -137,14 +142,14 @@ def scan(text: str) -> Scan:
         c = text[i]
         if c == "\n":
             line += 1
-        elif c == "#" and directive is None:
+        elif c == "#":
             word = re.match(r"#[A-Za-z_]*", text[i:])
-            directive = (line, word.group(0) if word else "#")
+            directives.append((line, word.group(0) if word else "#"))
         elif not c.isascii() and foreign is None:
             foreign = (line, c)
         out.append(c if c.isascii() else "x")
         i += 1
-    return Scan(directive, foreign, "".join(out))
+    return Scan(tuple(directives), foreign, "".join(out))
 
 
 def _quoted_end(text: str, i: int) -> int | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from hanoi_asp.errors import VerificationError
+from hanoi_asp.errors import GoalNotReached, IllegalMove, VerificationError
 from hanoi_asp.spec import Puzzle, State
 
 
@@ -57,8 +57,8 @@ def legal_move(
 def replay(puzzle: Puzzle, steps: Iterable[tuple[int, str]]) -> tuple[Move, ...]:
     """Replay ``(disk, target peg)`` steps from the start; return the moves if the goal holds.
 
-    Raises :class:`VerificationError` naming the first illegal step, or the goal
-    disk that ends in the wrong place.
+    Raises :class:`IllegalMove` naming the first illegal step, or
+    :class:`GoalNotReached` naming a goal disk that ends in the wrong place.
     """
     state = list(puzzle.initial_state())
     edges = puzzle.edges()
@@ -69,16 +69,21 @@ def replay(puzzle: Puzzle, steps: Iterable[tuple[int, str]]) -> tuple[Move, ...]
         target = puzzle.peg_index(target_name)
         problem = legal_move(tuple(state), disk, target, edges)
         if problem:
-            raise VerificationError(
-                f"step {step}: illegal move of disk {disk} to {target_name}: {problem}"
+            raise IllegalMove(
+                f"step {step}: illegal move of disk {disk} to {target_name}: {problem}",
+                step=step,
+                disk=disk,
+                target=target_name,
+                state=tuple(state),
             )
         moves.append(Move(step, disk, puzzle.pegs[state[disk - 1]], target_name))
         state[disk - 1] = target
     for disk, peg in sorted(puzzle.goal_pegs().items()):
         if state[disk - 1] != peg:
-            raise VerificationError(
+            raise GoalNotReached(
                 f"goal not reached: disk {disk} ends on {puzzle.pegs[state[disk - 1]]}, "
-                f"the goal wants it on {puzzle.pegs[peg]}"
+                f"the goal wants it on {puzzle.pegs[peg]}",
+                state=tuple(state),
             )
     return tuple(moves)
 

@@ -149,6 +149,12 @@ class Puzzle(BaseModel):
         complete = len(self.pegs) * (len(self.pegs) - 1)
         return None if len(found) == complete else found
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a puzzle as its start and goal."""
+        from hanoi_asp.pictures import puzzle_svg  # pictures builds on this module
+
+        return puzzle_svg(self)
+
     def graph_name(self) -> str:
         """``complete``, the preset the graph equals, or ``custom``."""
         edges = self.edges()
@@ -164,8 +170,10 @@ class Puzzle(BaseModel):
 
 
 def stacks(puzzle: Puzzle, state: State) -> list[list[int]]:
-    """Per peg index, its disks bottom (largest, lowest number) to top."""
+    """Per peg index, its disks bottom (largest, lowest number) to top.  A negative
+    peg index leaves a disk out (a disk a partial goal does not place)."""
     towers: list[list[int]] = [[] for _ in puzzle.pegs]
     for disk, peg in enumerate(state, start=1):
-        towers[peg].append(disk)
+        if peg >= 0:
+            towers[peg].append(disk)
     return towers

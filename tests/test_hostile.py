@@ -137,9 +137,34 @@ def test_script_never_runs_anywhere(run_cli, tmp_path: Path, suffix: str) -> Non
     assert code == 2
     code, _, _ = run_cli("batch", str(path), "--out", str(tmp_path / "r.jsonl"))
     assert code == 2
+    code, _, _ = run_cli("explain", str(path))
+    assert code == 2
+    code, _, _ = run_cli("render", str(path), "--svg", str(tmp_path / "x.svg"))
+    assert code == 2
+    code, _, _ = run_cli(
+        "grade", "--encoding", str(ROOT / "encodings" / "quickstart.lp"), str(path)
+    )
+    assert code == 2
     assert not marker.exists()
     row = json.loads((tmp_path / "r.jsonl").read_text())
     assert row["result"] == "ERROR" and "#script" in row["error"]
+
+
+def test_script_in_an_encoding_never_runs(run_cli, tmp_path: Path) -> None:
+    """A student's encoding handed to grade, explain or solve is not trusted either."""
+    marker = tmp_path / "pwned"
+    encoding = tmp_path / "student.lp"
+    script = '#script (python)\nopen("{marker}", "w").close()\n#end.\n'
+    encoding.write_text(script.format(marker=marker) + '#include "/etc/passwd".\n')
+    instance = str(ROOT / "instances" / "quickstart.lp")
+    for argv in (
+        ("grade", "--encoding", str(encoding)),
+        ("explain", instance, "--encoding", str(encoding)),
+        ("solve", instance, "--encoding", str(encoding)),
+    ):
+        code, _, err = run_cli(*argv)
+        assert code == 2 and "#script is not allowed" in err and err.count("\n") == 1
+    assert not marker.exists()
 
 
 def test_huge_interval_refused_fast(run_cli, tmp_path: Path) -> None:

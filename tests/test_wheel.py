@@ -90,3 +90,20 @@ def test_wheel_ships_encodings_and_solves(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["length"] == 15
+
+    # the teaching set and the exercises ship too: grade runs from the wheel alone
+    assert "hanoi_asp/teaching/01-one-disk.lp" in names
+    assert "hanoi_asp/encodings/exercises/no-goal-test.lp" in names
+    exercise = target / "hanoi_asp" / "encodings" / "exercises" / "no-goal-test.lp"
+    done = subprocess.run(
+        [sys.executable, "-m", "hanoi_asp", "grade", "--encoding", str(exercise), "--json"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    report = json.loads(done.stdout)
+    assert done.returncode == 1 and report["score"]["total"] == 7
+    assert all(str(target) in item["instance"] for item in report["instances"])
