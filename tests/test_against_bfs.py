@@ -5,32 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import bfs_distance
+from strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, replay, solve
 from hanoi_asp.bounds import best_lower_bound, misplaced_disks, three_pegs
-
-
-@st.composite
-def puzzles(draw: st.DrawFn) -> Puzzle:
-    pegs = draw(st.integers(3, 5))
-    disks = draw(st.integers(1, 5))
-    names = tuple(f"p{i}" for i in range(pegs))
-    start = draw(st.lists(st.integers(0, pegs - 1), min_size=disks, max_size=disks))
-    goal_pegs = draw(st.lists(st.integers(0, pegs - 1), min_size=disks, max_size=disks))
-    partial = draw(st.booleans())
-    named = [d for d in range(1, disks + 1) if not partial or draw(st.booleans())]
-    init: dict[str, list[int]] = {}
-    for disk, peg in enumerate(start, start=1):
-        init.setdefault(names[peg], []).append(disk)
-    goal: dict[str, list[int]] = {}
-    for disk in named:
-        goal.setdefault(names[goal_pegs[disk - 1]], []).append(disk)
-    return Puzzle(
-        pegs=names,
-        disks=disks,
-        init={k: tuple(v) for k, v in init.items()},
-        goal={k: tuple(v) for k, v in goal.items()},
-    )
 
 
 @settings(max_examples=60)

@@ -17,6 +17,7 @@ from reference import (
     bfs_distance,
     frame_stewart_numbers,
 )
+from strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
 from hanoi_asp.limits import Limits
@@ -117,34 +118,8 @@ def test_frame_stewart_and_bfs_agree_on_five_pegs_where_bfs_fits() -> None:
 # -- random instances: every applicable method agrees ---------------------------------------
 
 
-@st.composite
-def variant_puzzles(draw: st.DrawFn) -> Puzzle:
-    pegs = draw(st.integers(2, 4))
-    disks = draw(st.integers(1, 4))
-    names = tuple(f"p{i}" for i in range(pegs))
-    start = draw(st.lists(st.integers(0, pegs - 1), min_size=disks, max_size=disks))
-    goal_pegs = draw(st.lists(st.integers(0, pegs - 1), min_size=disks, max_size=disks))
-    named = [d for d in range(1, disks + 1) if draw(st.booleans()) or d == 1]
-    pairs = [(a, b) for a in names for b in names if a != b]
-    graph = draw(
-        st.one_of(
-            st.sampled_from([None, "linear", "cyclic"]),
-            st.lists(st.sampled_from(pairs), min_size=1, unique=True).map(tuple),
-        )
-    )
-    init: dict[str, list[int]] = {}
-    for disk, peg in enumerate(start, start=1):
-        init.setdefault(names[peg], []).append(disk)
-    goal: dict[str, list[int]] = {}
-    for disk in named:
-        goal.setdefault(names[goal_pegs[disk - 1]], []).append(disk)
-    return Puzzle.model_validate(
-        {"pegs": names, "disks": disks, "init": init, "goal": goal, "moves_allowed": graph}
-    )
-
-
 @settings(max_examples=60)
-@given(variant_puzzles())
+@given(puzzles(pegs=(2, 4), disks=(1, 4), graphs=True))
 def test_asp_and_bfs_agree_with_the_reference_on_any_move_graph(puzzle: Puzzle) -> None:
     expected = bfs_distance(
         len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs(), puzzle.edges()

@@ -30,7 +30,15 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
             peg = draw(st.sampled_from(names))
             goal[peg] = (*goal.get(peg, ()), disk)
     moves = draw(st.none() | st.integers(0, 50))
-    return Puzzle(pegs=names, disks=disks, init=init, goal=goal, max_moves=moves)
+    pairs = [(a, b) for a in names for b in names if a != b]
+    graph = (
+        draw(st.none() | st.lists(st.sampled_from(pairs), unique=True).map(tuple))
+        if pairs
+        else None
+    )
+    return Puzzle(
+        pegs=names, disks=disks, init=init, goal=goal, max_moves=moves, moves_allowed=graph or None
+    )
 
 
 @given(puzzles())
@@ -41,6 +49,7 @@ def test_facts_round_trip(puzzle: Puzzle) -> None:
     assert back.initial_state() == puzzle.initial_state()
     assert back.goal_pegs() == puzzle.goal_pegs()
     assert back.max_moves == puzzle.max_moves
+    assert back.edges() == puzzle.edges()
 
 
 def test_pools_and_intervals_like_clingo() -> None:

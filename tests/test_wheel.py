@@ -69,18 +69,10 @@ def test_wheel_ships_encodings_and_solves(tmp_path: Path) -> None:
     location, packaged = json.loads(done.stdout)
     assert location.startswith(str(target)) and packaged
 
-    for mode in ("incremental", "oneshot"):
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "hanoi_asp",
-                "solve",
-                str(INSTANCES / "quickstart.lp"),
-                "--json",
-                "--mode",
-                mode,
-            ],
+    def hanoi_asp(*argv: str) -> subprocess.CompletedProcess[str]:
+        """The installed package's CLI, run outside the checkout."""
+        return subprocess.run(
+            [sys.executable, "-m", "hanoi_asp", *argv],
             cwd=tmp_path,
             env=env,
             capture_output=True,
@@ -88,6 +80,9 @@ def test_wheel_ships_encodings_and_solves(tmp_path: Path) -> None:
             timeout=120,
             check=False,
         )
+
+    for mode in ("incremental", "oneshot"):
+        done = hanoi_asp("solve", str(INSTANCES / "quickstart.lp"), "--json", "--mode", mode)
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["length"] == 15
 
@@ -95,15 +90,7 @@ def test_wheel_ships_encodings_and_solves(tmp_path: Path) -> None:
     assert "hanoi_asp/teaching/01-one-disk.lp" in names
     assert "hanoi_asp/encodings/exercises/no-goal-test.lp" in names
     exercise = target / "hanoi_asp" / "encodings" / "exercises" / "no-goal-test.lp"
-    done = subprocess.run(
-        [sys.executable, "-m", "hanoi_asp", "grade", "--encoding", str(exercise), "--json"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = hanoi_asp("grade", "--encoding", str(exercise), "--json")
     report = json.loads(done.stdout)
     assert done.returncode == 1 and report["score"]["total"] == 7
     assert all(str(target) in item["instance"] for item in report["instances"])
