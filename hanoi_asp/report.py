@@ -32,6 +32,7 @@ def result_json(result: Result, instance: str) -> dict[str, Any]:
         "stopped": result.stopped,
         "horizons": [run.as_dict() for run in result.horizons],
         "method": result.method,
+        "proven_minimal": result.result == "OPTIMUM FOUND",
         "unreachable": result.unreachable,
         "graph": result.puzzle.graph_name(),
     }

@@ -175,6 +175,7 @@ def test_variant_instances_through_the_cli(run_cli, method: str) -> None:  # typ
         data = json.loads(out)
         assert (data["result"], data["length"], data["graph"]) == (verdict, length, graph)
         assert data["method"] == method
+        assert data["proven_minimal"] == (length is not None)
         assert code == (0 if length else 1)
         assert data["unreachable"] == (length is None)
 
