@@ -35,11 +35,36 @@ def print_explanation(console: Console, explanation: Explanation, instance: str)
             table.add_row(str(rule.line), rule.program, Text(rule.text), Text(rule.comment))
         console.print(table)
     console.print("\n[bold]3. the search[/bold], horizon by horizon")
-    console.print(
-        f"   starts at the lower bound {result.lower_bound.value} "
-        f"({result.lower_bound.name}): {result.lower_bound.argument}",
-        markup=False,
-    )
+    if not result.horizons:
+        console.print("   no horizon was solved: the bound settled the question", markup=False)
+    else:
+        console.print(
+            f"   starts at the lower bound {result.lower_bound.value} "
+            f"({result.lower_bound.name}): {result.lower_bound.argument}",
+            markup=False,
+        )
+        _print_runs(console, explanation)
+    console.print(f"\n[bold]4. the answer[/bold]: {result.result}", highlight=False)
+    console.print(f"   {result.proof}", markup=False)
+    if explanation.why is not None:
+        why = explanation.why
+        console.print(
+            f"\n[bold]5. why not {why.horizon} moves?[/bold] {why.status}: {why.reason}",
+            highlight=False,
+        )
+        for fact in why.core:
+            console.print(f"   {fact}", markup=False)
+    if result.plan:
+        console.print("\n[bold]6. the plan[/bold]")
+        pictures = states(result.puzzle, result.plan)
+        console.print(draw_board(result.puzzle, pictures[0]), markup=False)
+        for move in result.plan:
+            console.print(str(move), markup=False, style="bold")
+            console.print(draw_board(result.puzzle, pictures[move.step]), markup=False)
+
+
+def _print_runs(console: Console, explanation: Explanation) -> None:
+    result = explanation.result
     runs = Table(expand=False)
     for column in ("horizon", "answer", "atoms", "rules", "choices", "conflicts", "time (s)"):
         runs.add_column(column, justify="right")
@@ -60,23 +85,6 @@ def print_explanation(console: Console, explanation: Explanation, instance: str)
             "   (incremental: atoms and rules count the whole program ground so far)",
             style="dim",
         )
-    console.print(f"\n[bold]4. the answer[/bold]: {result.result}", highlight=False)
-    console.print(f"   {result.proof}", markup=False)
-    if explanation.why is not None:
-        why = explanation.why
-        console.print(
-            f"\n[bold]5. why not {why.horizon} moves?[/bold] {why.status}: {why.reason}",
-            highlight=False,
-        )
-        for fact in why.core:
-            console.print(f"   {fact}", markup=False)
-    if result.plan:
-        console.print("\n[bold]6. the plan[/bold]")
-        pictures = states(result.puzzle, result.plan)
-        console.print(draw_board(result.puzzle, pictures[0]), markup=False)
-        for move in result.plan:
-            console.print(str(move), markup=False, style="bold")
-            console.print(draw_board(result.puzzle, pictures[move.step]), markup=False)
 
 
 def print_grade(console: Console, report: GradeReport) -> None:
