@@ -47,6 +47,8 @@ class LowerBound:
     value: int
     name: str
     argument: str
+    exact: bool = False
+    """The bound is known to be the optimum itself (a plan of this length exists)."""
 
     @property
     def unreachable(self) -> bool:
@@ -125,7 +127,7 @@ def three_pegs(puzzle: Puzzle) -> LowerBound:
         argument = f"the exact 3-peg distance ({why})"
     else:
         argument = f"exact 3-peg distance of the disks the goal names ({why}), by projection"
-    return LowerBound(value, "three-peg-distance", argument)
+    return LowerBound(value, "three-peg-distance", argument, exact=len(named) == puzzle.disks)
 
 
 def distance3_facts(puzzle: Puzzle) -> str:
@@ -262,6 +264,7 @@ def move_graph_bound(puzzle: Puzzle) -> LowerBound | None:
         "move-graph-pattern",
         f"breadth-first optimum of the {size} largest disks alone on the move graph "
         f"(projection), plus one move per other misplaced disk: {exact}",
+        exact=size == puzzle.disks,
     )
 
 
@@ -294,6 +297,7 @@ def four_peg_tower(puzzle: Puzzle) -> LowerBound | None:
         value,
         "four-peg-tower",
         "a whole tower on 4 pegs needs the Frame-Stewart count (proven optimal, Bousch 2014)",
+        exact=True,
     )
 
 
