@@ -29,6 +29,7 @@ TOKENS = [
     "init_on",
     "goal_on",
     "moves",
+    "edge",
     "(",
     ")",
     ".",
@@ -93,14 +94,21 @@ def sample(rng: random.Random) -> tuple[str, bytes]:
     }
     if rng.random() < 0.3:
         spec["max_moves"] = rng.choice([-1, 0, 5, "x", 2.5])
+    if rng.random() < 0.3:
+        spec["moves_allowed"] = rng.choice(
+            ["linear", "cyclic", "star", [["a", "b"]], [["a", "a"]], [["a", "z"]], 3]
+        )
     return ".json", json.dumps(spec).encode()
 
 
-def one(path: Path) -> int:
+METHODS = ("asp", "asp", "bfs", "recursive", "frame-stewart")
+
+
+def one(path: Path, method: str = "asp") -> int:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            code = main(["solve", str(path), "--json", "--timeout", "2"])
+            code = main(["solve", str(path), "--json", "--timeout", "2", "--method", method])
         except SystemExit as exit_:
             code = int(exit_.code or 0)
     assert code in (0, 1, 2, 3), code
@@ -121,7 +129,7 @@ def run(count: int, seed: int) -> int:
             path = Path(folder) / f"fuzz{suffix}"
             path.write_bytes(data)
             try:
-                codes[one(path)] += 1
+                codes[one(path, METHODS[index % len(METHODS)])] += 1
             except Exception:
                 print(f"FAILED on input {index}: {data!r}", file=sys.stderr)
                 raise

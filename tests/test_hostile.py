@@ -111,6 +111,9 @@ json_values = st.recursive(
             )
             | json_values,
             "max_moves": st.integers(-2, 30) | json_values,
+            "moves_allowed": st.sampled_from(["linear", "cyclic", "complete", "star"])
+            | st.lists(st.lists(st.sampled_from(["a", "b", "c", "z"]), max_size=3), max_size=4)
+            | json_values,
         },
     )
 )
