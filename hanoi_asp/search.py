@@ -102,11 +102,12 @@ def uses_distance3(puzzle: Puzzle, options: SolveOptions) -> bool:
 
 EXACT_BOUND_OPTIONS = ("--sign-def=pos",)
 """clingo options when the bound is known to be the optimum, so the one horizon solved is
-satisfiable and only a model must be found: trying atoms true first.  Measured, 3 runs
-each: 4 pegs 10 disks 7.5 s -> 4.1 s, 11 disks over 60 s -> 48-51 s; 3 pegs 9 disks and
-5 pegs 10 disks unchanged or slightly faster.  On the competition instances, where the
-bound is not exact and refuting horizons dominates, it was mixed (0013 12.5 -> 7.3 s,
-0005 10.3 -> 14.6 s): so it is used only with an exact bound."""
+satisfiable and only a model must be found: trying atoms true first.  Measured in fresh
+processes: 4 pegs 10 disks 5.0-5.5 s with it, 9.3-10.6 s without (5 runs each); 11 disks
+48-51 s, before over 120 s.  Not with distance3.lp (classic 3 pegs), whose heuristic
+already orders the search: there it made a random 8-disk instance 4x slower (2.0 s
+against 0.5 s).  On the competition instances (bounds not exact, so not used there) it
+was mixed: 0013 12.5 -> 7.3 s, 0005 10.3 -> 14.6 s."""
 
 
 def make_solver(
@@ -118,7 +119,7 @@ def make_solver(
             puzzle, text, encoding_path=options.encoding_path, options=options.clingo_options
         )
     extra, clingo_options = "", options.clingo_options
-    if exact_bound:
+    if exact_bound and not uses_distance3(puzzle, options):
         clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
     if uses_distance3(puzzle, options):
         extra = read_encoding("distance3") + "\n" + distance3_facts(puzzle)
