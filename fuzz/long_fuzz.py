@@ -20,57 +20,12 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # fuzz_tokens
+
+from fuzz_tokens import TOKENS
 
 from hanoi_asp.__main__ import main
 
-TOKENS = [
-    "peg",
-    "disk",
-    "init_on",
-    "goal_on",
-    "moves",
-    "edge",
-    "(",
-    ")",
-    ".",
-    ",",
-    ";",
-    "..",
-    "a",
-    "b",
-    "c",
-    "1",
-    "2",
-    "3",
-    "-1",
-    "0",
-    "X",
-    ":-",
-    "not",
-    "#script",
-    "#include",
-    "%",
-    "%*",
-    "*%",
-    '"',
-    "\n",
-    " ",
-    "{",
-    "}",
-    "=",
-    "+",
-    "*",
-    "@f",
-    "on0",
-    "ongoal",
-    "steps",
-    "ϔ",
-    "é",
-    "\\",
-    "99999999",
-    "1..3",
-    "_",
-]
 VALID = "peg(a;b;c).\ndisk(1..3).\ninit_on(1..3,a).\ngoal_on(1..3,c).\nmoves(9).\n"
 
 

@@ -12,51 +12,11 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from fuzz_tokens import TOKENS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hanoi_asp import InputError, load_puzzle
-
-TOKENS = [
-    "peg",
-    "disk",
-    "init_on",
-    "goal_on",
-    "moves",
-    "(",
-    ")",
-    ".",
-    ",",
-    ";",
-    "..",
-    "a",
-    "b",
-    "c",
-    "1",
-    "2",
-    "3",
-    "-1",
-    "0",
-    "X",
-    ":-",
-    "not",
-    "#script",
-    "#include",
-    "#const",
-    "%",
-    "%*",
-    "*%",
-    '"',
-    "\n",
-    " ",
-    "{",
-    "}",
-    "=",
-    "+",
-    "@f",
-    "edge",
-    "999999",
-]
 
 
 def check_cli(run_cli, path: Path) -> None:
