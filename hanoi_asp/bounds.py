@@ -239,17 +239,11 @@ def move_graph_bound(puzzle: Puzzle) -> LowerBound | None:
     edges = puzzle.edges()
     if edges is None:
         return None
-    start, goal = puzzle.initial_state(), puzzle.goal_pegs()
-    best: tuple[int, int] | None = None
-    disks = list(range(1, puzzle.disks + 1))
-    for size in range(1, puzzle.disks + 1):
-        found = pattern_distance(len(puzzle.pegs), start, goal, disks[:size], edges)
-        if found is None:
-            break
-        best = (found, size)
-    if best is None:
+    everything = list(range(1, puzzle.disks + 1))
+    found = _group_distance(puzzle, everything, list(range(len(puzzle.pegs))), edges)
+    if found is None or found[1] == 0:
         return None
-    value, size = best
+    value, size = found
     if value >= UNREACHABLE:
         return LowerBound(
             UNREACHABLE,
@@ -257,10 +251,9 @@ def move_graph_bound(puzzle: Puzzle) -> LowerBound | None:
             f"on this move graph the goal of the {size} largest disks alone is unreachable "
             "(breadth-first search exhausted every state), so by projection no plan exists",
         )
-    rest = sum(1 for d in disks[size:] if d in goal and start[d - 1] != goal[d])
     exact = "the exact optimum" if size == puzzle.disks else "a lower bound"
     return LowerBound(
-        value + rest,
+        value,
         "move-graph-pattern",
         f"breadth-first optimum of the {size} largest disks alone on the move graph "
         f"(projection), plus one move per other misplaced disk: {exact}",
@@ -346,25 +339,27 @@ def additive_bound(puzzle: Puzzle) -> LowerBound | None:
 
 
 def _group_distance(
-    puzzle: Puzzle, group: Sequence[int], pegs: Sequence[int]
+    puzzle: Puzzle, group: Sequence[int], pegs: Sequence[int], edges: Edges = None
 ) -> tuple[int, int] | None:
     """A lower bound on the moves of ``group`` (largest first) restricted to ``pegs``:
     exact for 3 pegs (formula) or for the largest disks a pattern search covers, plus
     one move per other misplaced disk of the group.  None if the goal needs a peg
-    outside ``pegs``.  Also returns how many disks the exact part covered."""
+    outside ``pegs``.  Also returns how many disks the exact part covered.  ``edges``
+    (peg indexes of ``pegs``) restricts the pattern search to a move graph; the 3-peg
+    formula, which assumes every move, is then not used."""
     start, goal = puzzle.initial_state(), puzzle.goal_pegs()
     index = {peg: i for i, peg in enumerate(pegs)}
     if any(start[d - 1] not in index or goal.get(d, pegs[0]) not in index for d in group):
         return None
     local_start = tuple(index.get(p, 0) for p in start)
     local_goal = {d: index[goal[d]] for d in group if d in goal}
-    if len(pegs) == 3:
+    if len(pegs) == 3 and edges is None:
         target = tuple(local_goal.get(d, local_start[d - 1]) for d in range(1, len(start) + 1))
         named = [d for d in group if d in local_goal]
         return three_peg_distance(local_start, target, named), len(group)
     best = (0, 0)
     for size in range(1, len(group) + 1):
-        found = pattern_distance(len(pegs), local_start, local_goal, group[:size])
+        found = pattern_distance(len(pegs), local_start, local_goal, group[:size], edges)
         if found is None:
             break
         best = (found, size)
