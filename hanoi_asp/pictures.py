@@ -77,11 +77,24 @@ def frame_shapes(puzzle: Puzzle, state: State, caption: str, moved: int | None) 
     return shapes
 
 
-def captions(plan: Sequence[Move]) -> list[tuple[str, int | None]]:
-    """Per state: its label and the disk that just moved (None for the start)."""
-    out: list[tuple[str, int | None]] = [("start", None)]
-    out += [(f"{m.step}: disk {m.disk} {m.source}->{m.target}", m.disk) for m in plan]
-    return out
+Frame = tuple[State, str, int | None]
+"""A state, its caption, and the disk that just moved (None for the start)."""
+
+
+def plan_frames(puzzle: Puzzle, plan: Sequence[Move]) -> list[Frame]:
+    """One frame per state of a verified plan, the start first."""
+    labels: list[tuple[str, int | None]] = [("start", None)]
+    labels += [(f"{m.step}: disk {m.disk} {m.source}->{m.target}", m.disk) for m in plan]
+    return [
+        (state, label, moved)
+        for state, (label, moved) in zip(states(puzzle, plan), labels, strict=True)
+    ]
+
+
+def grid(count: int, columns: int) -> tuple[int, int]:
+    """Columns and rows of a sheet of ``count`` frames, at most ``columns`` wide."""
+    columns = max(1, min(columns, count))
+    return columns, (count + columns - 1) // columns
 
 
 # -- SVG -------------------------------------------------------------------------------------
@@ -92,10 +105,7 @@ def plan_svg(
 ) -> str:
     """A strip of frames, ``columns`` per row; each frame is a ``<g class="frame">``.
     With ``limit``, a longer plan shows its first ``limit - 1`` states and the last."""
-    frames = [
-        (state, label, moved)
-        for state, (label, moved) in zip(states(puzzle, plan), captions(plan), strict=True)
-    ]
+    frames = plan_frames(puzzle, plan)
     if limit is not None and len(frames) > limit:
         frames = [*frames[: limit - 1], frames[-1]]
     return _svg_sheet(puzzle, frames, columns)
@@ -109,10 +119,9 @@ def puzzle_svg(puzzle: Puzzle) -> str:
     return _svg_sheet(puzzle, [(start, "start", None), (goal_state, "goal", None)], 2)
 
 
-def _svg_sheet(puzzle: Puzzle, frames: list[tuple[State, str, int | None]], columns: int) -> str:
+def _svg_sheet(puzzle: Puzzle, frames: list[Frame], columns: int) -> str:
     width, height = frame_size(puzzle)
-    columns = max(1, min(columns, len(frames)))
-    rows = (len(frames) + columns - 1) // columns
+    columns, rows = grid(len(frames), columns)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * columns}" '
         f'height="{height * rows}" viewBox="0 0 {width * columns} {height * rows}" '
@@ -161,10 +170,7 @@ def _raster_frame(puzzle: Puzzle, state: State, caption: str, moved: int | None)
 
 def write_gif(puzzle: Puzzle, plan: Sequence[Move], path: Path, frame_ms: int = 500) -> int:
     """An animation with one frame per state; returns the number of frames."""
-    frames = [
-        _raster_frame(puzzle, state, label, moved)
-        for state, (label, moved) in zip(states(puzzle, plan), captions(plan), strict=True)
-    ]
+    frames = [_raster_frame(puzzle, *frame) for frame in plan_frames(puzzle, plan)]
     frames[0].save(
         path, save_all=True, append_images=frames[1:], duration=frame_ms, loop=0, optimize=False
     )
@@ -175,13 +181,9 @@ def write_png(puzzle: Puzzle, plan: Sequence[Move], path: Path, columns: int = C
     """All frames on one sheet, ``columns`` per row; returns the number of frames."""
     from PIL import Image
 
-    frames = [
-        _raster_frame(puzzle, state, label, moved)
-        for state, (label, moved) in zip(states(puzzle, plan), captions(plan), strict=True)
-    ]
+    frames = [_raster_frame(puzzle, *frame) for frame in plan_frames(puzzle, plan)]
     width, height = frame_size(puzzle)
-    columns = max(1, min(columns, len(frames)))
-    rows = (len(frames) + columns - 1) // columns
+    columns, rows = grid(len(frames), columns)
     sheet = Image.new("RGB", (width * columns, height * rows), "white")
     for number, frame in enumerate(frames):
         sheet.paste(frame, ((number % columns) * width, (number // columns) * height))
