@@ -10,6 +10,7 @@ The top-level ``encodings/`` folder is mapped into the wheel as
 from __future__ import annotations
 
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from hanoi_asp.errors import EncodingError, InputError
@@ -19,13 +20,19 @@ SHIPPED = ("quickstart", "incremental", "distance3")
 REFUSED_DIRECTIVES = ("#script", "#include", "#end")
 
 
+def shipped(inside: str, checkout: str) -> Traversable:
+    """Data shipped in the wheel as ``hanoi_asp/<inside>``; in an editable checkout,
+    the top-level ``<checkout>`` it is mapped from (see pyproject's force-include)."""
+    packaged = resources.files("hanoi_asp").joinpath(inside)
+    if packaged.is_file() or packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / checkout
+
+
 def read_encoding(name: str) -> str:
     """Text of a shipped encoding by name (``quickstart`` or ``incremental``)."""
-    packaged = resources.files("hanoi_asp").joinpath("encodings", f"{name}.lp")
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    checkout = Path(__file__).resolve().parent.parent / "encodings" / f"{name}.lp"
-    return checkout.read_text(encoding="utf-8")
+    path = f"encodings/{name}.lp"
+    return shipped(path, path).read_text(encoding="utf-8")
 
 
 def read_user_encoding(path: str) -> str:

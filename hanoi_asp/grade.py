@@ -13,10 +13,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
+from hanoi_asp.encodings import shipped
 from hanoi_asp.errors import EncodingError, GoalNotReached, IllegalMove, VerificationError
 from hanoi_asp.instance import load_puzzle
 from hanoi_asp.plan import replay
@@ -105,11 +104,8 @@ class GradeReport:
 
 def teaching_set() -> list[str]:
     """The shipped teaching instances (inside the wheel, or the checkout's folder)."""
-    packaged = resources.files("hanoi_asp").joinpath("teaching")
-    if packaged.is_dir():
-        return sorted(str(p) for p in packaged.iterdir() if str(p).endswith(".lp"))
-    checkout = Path(__file__).resolve().parent.parent / "instances" / "teaching"
-    return sorted(str(p) for p in checkout.glob("*.lp"))
+    folder = shipped("teaching", "instances/teaching")
+    return sorted(str(p) for p in folder.iterdir() if p.name.endswith(".lp"))
 
 
 def grade(
