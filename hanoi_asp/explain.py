@@ -18,8 +18,9 @@ import clingo
 
 from hanoi_asp.bounds import LowerBound
 from hanoi_asp.encodings import read_encoding
-from hanoi_asp.facts import instance_facts, peg_term
-from hanoi_asp.search import Result, SolveOptions
+from hanoi_asp.facts import instance_facts, peg_term, to_facts
+from hanoi_asp.report import result_json
+from hanoi_asp.search import Result, SolveOptions, solve, uses_distance3
 from hanoi_asp.spec import Puzzle
 
 SECTION_NAMES = ("Generate", "Define", "Test", "Display", "Heuristic")
@@ -213,8 +214,6 @@ class Explanation:
     why: WhyNotShorter | None
 
     def as_dict(self, instance: str) -> dict[str, Any]:
-        from hanoi_asp.report import result_json
-
         return {
             "instance": instance,
             "facts": self.facts,
@@ -244,9 +243,6 @@ class Explanation:
 
 def explain(puzzle: Puzzle, options: SolveOptions) -> Explanation:
     """Solve as ``solve`` would, and gather what a student needs to follow it."""
-    from hanoi_asp.facts import to_facts
-    from hanoi_asp.search import solve, uses_distance3
-
     result = solve(puzzle, options)
     if options.encoding is not None:
         name, text = options.encoding_path, options.encoding

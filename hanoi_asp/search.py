@@ -119,11 +119,11 @@ def make_solver(
             puzzle, text, encoding_path=options.encoding_path, options=options.clingo_options
         )
     extra, clingo_options = "", options.clingo_options
-    if exact_bound and not uses_distance3(puzzle, options):
-        clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
     if uses_distance3(puzzle, options):
         extra = read_encoding("distance3") + "\n" + distance3_facts(puzzle)
         clingo_options = ("--heuristic=Domain", *clingo_options)
+    elif exact_bound:
+        clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
     return IncrementalSolver(
         puzzle,
         options.encoding or read_encoding("incremental"),
