@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from hanoi_asp.bounds import lower_bound
+from hanoi_asp.bounds import lower_bound, whole_tower
 from hanoi_asp.errors import InputError
 from hanoi_asp.methods import bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_moves, frame_stewart_table
@@ -116,18 +116,17 @@ def _tower_ends(puzzle: Puzzle, method: str, where: str) -> tuple[str, str] | No
             "(try --method bfs)",
             path=where,
         )
-    start = set(puzzle.initial_state())
-    goal = puzzle.goal_pegs()
-    if len(start) != 1 or len(goal) != puzzle.disks or len(set(goal.values())) != 1:
-        raise InputError(
-            f"{shape}; this instance does not start and end with all disks on one peg "
-            "(try --method bfs)",
-            path=where,
-        )
-    source, target = start.pop(), next(iter(goal.values()))
-    if source == target:
-        return None
-    return puzzle.pegs[source], puzzle.pegs[target]
+    ends = whole_tower(puzzle)
+    if ends is not None:
+        return puzzle.pegs[ends[0]], puzzle.pegs[ends[1]]
+    start = puzzle.initial_state()
+    if len(set(start)) == 1 and puzzle.is_full_goal() and puzzle.is_goal(start):
+        return None  # the tower already stands on its goal peg
+    raise InputError(
+        f"{shape}; this instance does not start and end with all disks on one peg "
+        "(try --method bfs)",
+        path=where,
+    )
 
 
 def _breadth_first(puzzle: Puzzle, options: SolveOptions, limit: int, started: float) -> Answer:
