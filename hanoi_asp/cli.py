@@ -91,50 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M",
         help="decide whether a plan of exactly M moves exists",
     )
-    solve_cmd.add_argument(
-        "--max-moves",
-        type=_natural,
-        metavar="N",
-        help="search bound (default: the instance's moves/1, else 1000)",
-    )
-    solve_cmd.add_argument(
-        "--mode",
-        choices=("incremental", "oneshot"),
-        default=None,
-        help="multi-shot solving (default) or re-ground per horizon",
-    )
+    _add_common(solve_cmd)
+    _add_asp_options(solve_cmd)
     solve_cmd.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
-    solve_cmd.add_argument(
-        "--graph",
-        choices=GRAPH_PRESETS,
-        help="replace the instance's move graph: complete (any peg to any other), linear "
-        "(adjacent pegs, both ways) or cyclic (each peg to the next, one way)",
-    )
-    solve_cmd.add_argument(
-        "--encoding", metavar="FILE", help="your own encoding using the same predicates"
-    )
-    solve_cmd.add_argument(
-        "--bound",
-        choices=("auto", "misplaced", "none"),
-        default="auto",
-        help="where the upward search starts: the best sound lower bound (default), "
-        "the misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
-    )
-    solve_cmd.add_argument(
-        "--format",
-        choices=("lp", "aspcomp", "json", "toml"),
-        default=None,
-        help="input format (default: from the file name)",
-    )
-    solve_cmd.add_argument(
-        "--timeout",
-        type=_positive_float,
-        metavar="S",
-        help="give up after S seconds (result UNKNOWN, exit 3)",
-    )
-    solve_cmd.add_argument(
-        "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
-    )
     solve_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     solve_cmd.add_argument("--boards", action="store_true", help="draw the pegs after every move")
     batch_cmd = commands.add_parser(
@@ -187,14 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     explain_cmd.add_argument("file", help="instance file")
     _add_common(explain_cmd)
-    explain_cmd.add_argument(
-        "--mode",
-        choices=("incremental", "oneshot"),
-        default=None,
-        help="incremental (default) or oneshot (the quickstart encoding)",
-    )
-    explain_cmd.add_argument("--encoding", metavar="FILE", help="explain your own encoding")
-    explain_cmd.add_argument("--bound", choices=("auto", "misplaced", "none"), default="auto")
+    _add_asp_options(explain_cmd)
     explain_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
     render_cmd = commands.add_parser(
@@ -250,13 +202,53 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_common(command: argparse.ArgumentParser) -> None:
-    """Options every command that solves one instance shares with ``solve``."""
-    command.add_argument("--format", choices=("lp", "aspcomp", "json", "toml"), default=None)
-    command.add_argument("--max-moves", type=_natural, metavar="N", help="search bound")
-    command.add_argument("--timeout", type=_positive_float, metavar="S")
-    command.add_argument("--graph", choices=GRAPH_PRESETS, help="replace the move graph")
+    """Options every command that solves one instance shares."""
+    command.add_argument(
+        "--format",
+        choices=("lp", "aspcomp", "json", "toml"),
+        default=None,
+        help="input format (default: from the file name)",
+    )
+    command.add_argument(
+        "--max-moves",
+        type=_natural,
+        metavar="N",
+        help="search bound (default: the instance's moves/1, else 1000)",
+    )
+    command.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="give up after S seconds (result UNKNOWN, exit 3)",
+    )
+    command.add_argument(
+        "--graph",
+        choices=GRAPH_PRESETS,
+        help="replace the instance's move graph: complete (any peg to any other), linear "
+        "(adjacent pegs, both ways) or cyclic (each peg to the next, one way)",
+    )
     command.add_argument(
         "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
+    )
+
+
+def _add_asp_options(command: argparse.ArgumentParser) -> None:
+    """How the ASP planner runs: ``solve`` and ``explain``."""
+    command.add_argument(
+        "--mode",
+        choices=("incremental", "oneshot"),
+        default=None,
+        help="multi-shot solving (default) or re-ground per horizon (the quickstart encoding)",
+    )
+    command.add_argument(
+        "--encoding", metavar="FILE", help="your own encoding using the same predicates"
+    )
+    command.add_argument(
+        "--bound",
+        choices=("auto", "misplaced", "none"),
+        default="auto",
+        help="where the upward search starts: the best sound lower bound (default), "
+        "the misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
     )
 
 
