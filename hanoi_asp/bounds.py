@@ -205,60 +205,50 @@ def _pattern_search(
     return UNREACHABLE
 
 
-def pattern_bound(puzzle: Puzzle) -> LowerBound | None:
+def pattern_bound(puzzle: Puzzle, edges: Edges = None) -> LowerBound | None:
     """Exact optimum of the largest disks that matter, plus 1 per other misplaced disk.
 
     S = the largest disks up to a search budget; by projection the optimum for S alone
     bounds the plan's S-moves, and each misplaced disk outside S adds at least one
-    move of its own (additivity).
+    move of its own (additivity).  With ``edges`` the search keeps to that move graph:
+    projection keeps the graph (the S-moves of a plan are S-moves along allowed edges).
     """
-    found = _group_distance(puzzle, list(range(1, puzzle.disks + 1)), list(range(len(puzzle.pegs))))
-    if found is None or found[1] == 0:
-        return None
-    value, size = found
-    if value >= UNREACHABLE:
-        return LowerBound(
-            UNREACHABLE,
-            "pattern-search",
-            f"the goal of the {size} largest disks alone is unreachable (breadth-first "
-            "search exhausted every state), so by projection no plan exists",
-        )
-    return LowerBound(
-        value,
-        "pattern-search",
-        f"breadth-first optimum of the {size} largest disks alone (a bound by projection) "
-        "plus one move per other misplaced disk",
-    )
-
-
-def move_graph_bound(puzzle: Puzzle) -> LowerBound | None:
-    """For a restricted move graph: the breadth-first optimum of the largest disks on
-    that graph, plus one move per other misplaced disk.  Projection keeps the graph
-    (the S-moves of a plan are S-moves along allowed edges), so the S-optimum on the
-    graph bounds them; the other disks add one move each (additivity)."""
-    edges = puzzle.edges()
-    if edges is None:
-        return None
     everything = list(range(1, puzzle.disks + 1))
     found = _group_distance(puzzle, everything, list(range(len(puzzle.pegs))), edges)
     if found is None or found[1] == 0:
         return None
     value, size = found
+    name = "pattern-search" if edges is None else "move-graph-pattern"
+    graph = "" if edges is None else "on this move graph "
     if value >= UNREACHABLE:
         return LowerBound(
             UNREACHABLE,
-            "move-graph-pattern",
-            f"on this move graph the goal of the {size} largest disks alone is unreachable "
+            name,
+            f"{graph}the goal of the {size} largest disks alone is unreachable "
             "(breadth-first search exhausted every state), so by projection no plan exists",
         )
-    exact = "the exact optimum" if size == puzzle.disks else "a lower bound"
+    if edges is None:
+        return LowerBound(
+            value,
+            name,
+            f"breadth-first optimum of the {size} largest disks alone (a bound by projection) "
+            "plus one move per other misplaced disk",
+        )
+    exact = size == puzzle.disks
     return LowerBound(
         value,
-        "move-graph-pattern",
+        name,
         f"breadth-first optimum of the {size} largest disks alone on the move graph "
-        f"(projection), plus one move per other misplaced disk: {exact}",
-        exact=size == puzzle.disks,
+        "(projection), plus one move per other misplaced disk: "
+        + ("the exact optimum" if exact else "a lower bound"),
+        exact=exact,
     )
+
+
+def move_graph_bound(puzzle: Puzzle) -> LowerBound | None:
+    """For a restricted move graph: :func:`pattern_bound` on that graph."""
+    edges = puzzle.edges()
+    return None if edges is None else pattern_bound(puzzle, edges)
 
 
 def frame_stewart_count(disks: int, pegs: int) -> int:
