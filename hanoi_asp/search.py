@@ -104,10 +104,11 @@ EXACT_BOUND_OPTIONS = ("--sign-def=pos",)
 """clingo options when the bound is known to be the optimum, so the one horizon solved is
 satisfiable and only a model must be found: trying atoms true first.  Measured in fresh
 processes: 4 pegs 10 disks 5.0-5.5 s with it, 9.3-10.6 s without (5 runs each); 11 disks
-50.8 s in one run (over 60 s with --sign-def=neg, over 120 s before).  Not with distance3.lp (classic 3 pegs), whose heuristic
-already orders the search: there it made a random 8-disk instance 4x slower (2.0 s
-against 0.5 s).  On the competition instances (bounds not exact, so not used there) it
-was mixed: 0013 12.5 -> 7.3 s, 0005 10.3 -> 14.6 s."""
+50.8 s in one run (over 60 s with --sign-def=neg, over 120 s before).  Not with
+distance3.lp (classic 3 pegs), whose heuristic already orders the search: there it made
+a random 8-disk instance 4x slower (2.0 s against 0.5 s).  On the competition instances
+(bounds not exact, so not used there) it was mixed: 0013 12.5 -> 7.3 s, 0005 10.3 ->
+14.6 s."""
 
 
 def make_solver(
