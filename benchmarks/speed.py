@@ -38,6 +38,7 @@ COLUMNS = (
     "median_s",
     "runs",
     "peak_mib",
+    "threads",
 )
 
 
@@ -103,6 +104,7 @@ def _worker(case: Case, method: str, queue: Any) -> None:
             "bound": result.lower_bound.name,
             "lower_bound": result.lower_bound.value,
             "horizons": len(result.horizons),
+            "threads": result.threads,
         }
     )
 
@@ -177,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
                     "median_s": median,
                     "runs": len(runs),
                     "peak_mib": max((r["peak_mib"] or 0) for r in runs) or None,
+                    "threads": runs[0].get("threads"),
                 }
                 rows.append(row)
                 writer.writerow([row[k] for k in COLUMNS])

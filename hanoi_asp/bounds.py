@@ -444,8 +444,13 @@ def best_lower_bound(puzzle: Puzzle) -> LowerBound:
     else:
         tower = four_peg_tower(puzzle)
         if tower is not None and graph is None:
-            return max([*candidates, tower], key=lambda bound: bound.value)
+            return max([*candidates, tower], key=_strongest)
         for extra in (pattern_bound(puzzle), pile_bound(puzzle), additive_bound(puzzle)):
             if extra is not None:
                 candidates.append(extra)
-    return max(candidates, key=lambda bound: bound.value)
+    return max(candidates, key=_strongest)
+
+
+def _strongest(bound: LowerBound) -> tuple[int, bool]:
+    """Order bounds by value; on a tie an exact bound wins (it tells the engine more)."""
+    return bound.value, bound.exact

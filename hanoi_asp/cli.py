@@ -131,6 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
     batch_cmd.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     batch_cmd.add_argument("--max-moves", type=_natural, metavar="N")
     batch_cmd.add_argument(
+        "--threads",
+        type=_thread_count,
+        metavar="N",
+        help="clingo's search threads per worker (default: the cores shared among the "
+        "workers, at least 1)",
+    )
+    batch_cmd.add_argument(
         "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
     )
 
@@ -250,6 +257,7 @@ def _add_asp_options(command: argparse.ArgumentParser) -> None:
         help="where the upward search starts: the best sound lower bound (default), "
         "the misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
     )
+    command.add_argument("--threads", type=_thread_count, metavar="N", help=THREADS_HELP)
 
 
 LIMIT_HELP = (
@@ -270,6 +278,19 @@ def _limit_item(text: str) -> str:
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text
+
+
+THREADS_HELP = (
+    "clingo's search threads, 1-64 (default: 2 for the incremental engine, 1 for "
+    "--mode oneshot and for explain, whose statistics should be the same every run)"
+)
+
+
+def _thread_count(text: str) -> int:
+    value = _positive_int(text)
+    if value > 64:
+        raise argparse.ArgumentTypeError("clingo runs at most 64 threads")
+    return value
 
 
 def _positive_int(text: str) -> int:
@@ -350,6 +371,7 @@ def _puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]
         encoding=encoding,
         encoding_path=path or "encoding",
         bound=getattr(args, "bound", "auto"),
+        threads=getattr(args, "threads", None),
         limits=Limits.parse(args.limit),
         source=args.file,
     )
@@ -461,7 +483,9 @@ def print_result(console: Console, result: Result, instance: str, *, boards: boo
             if boards:
                 console.print(draw_board(puzzle, pictures[move.step]), markup=False)
     solved = len(result.horizons)
-    how = f"{result.mode}, {solved} horizon(s) solved" if result.method == "asp" else "method "
+    threads = f"{result.threads} thread{'s' if result.threads != 1 else ''}"
+    how = f"{result.mode}, {threads}, {solved} horizon(s) solved"
+    how = how if result.method == "asp" else "method "
     if result.method != "asp":
         how += result.method
     console.print(f"time:     {result.time_s:.3f} s ({how})", markup=False, style="dim")
@@ -492,6 +516,7 @@ def _batch(args: argparse.Namespace) -> int:
             method=args.method,
             mode=args.mode,
             max_moves=args.max_moves,
+            threads=args.threads or max(1, (os.cpu_count() or 1) // args.workers),
             limits=Limits.parse(args.limit),
         ),
     )

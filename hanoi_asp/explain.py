@@ -11,7 +11,7 @@ why no shorter plan exists.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import clingo
@@ -242,14 +242,19 @@ class Explanation:
 
 
 def explain(puzzle: Puzzle, options: SolveOptions) -> Explanation:
-    """Solve as ``solve`` would, and gather what a student needs to follow it."""
+    """Solve as ``solve`` would, and gather what a student needs to follow it.  One
+    clingo thread unless asked otherwise: the same statistics on every run."""
+    if options.threads is None:
+        options = replace(options, threads=1)
     result = solve(puzzle, options)
     if options.encoding is not None:
         name, text = options.encoding_path, options.encoding
     else:
         shipped = "quickstart" if options.mode == "oneshot" else "incremental"
         name, text = f"{shipped}.lp", read_encoding(shipped)
-    extras = ("distance3.lp",) if uses_distance3(puzzle, options) else ()
+    extras: tuple[str, ...] = ("distance3.lp",) if uses_distance3(puzzle, options) else ()
+    if any(run.phase == "mirror-half" for run in result.horizons):
+        extras += ("mirror.lp",)
     return Explanation(
         to_facts(puzzle), name, encoding_sections(text), extras, result, why_not_shorter(result)
     )

@@ -125,7 +125,7 @@ def grade_instance(
     optimum = reference.length
     top = optimum if optimum is not None else reference.max_moves
     mode: Mode = "incremental" if is_incremental(encoding) else "oneshot"
-    options = SolveOptions(mode=mode, encoding=encoding, encoding_path=encoding_path)
+    options = SolveOptions(mode=mode, encoding=encoding, encoding_path=encoding_path, threads=1)
     findings: list[Finding] = []
     answers: dict[int, Status] = {}
     try:

@@ -35,6 +35,7 @@ def result_json(result: Result, instance: str) -> dict[str, Any]:
         "proven_minimal": result.result == "OPTIMUM FOUND",
         "unreachable": result.unreachable,
         "graph": result.puzzle.graph_name(),
+        "threads": result.threads,
     }
 
 

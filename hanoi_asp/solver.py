@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 import clingo
@@ -47,6 +47,12 @@ class HorizonRun:
     conflicts: int
     atoms: int
     rules: int
+    phase: str = "full"
+    """``full``: the puzzle's own goal at this horizon; ``mirror-half``: half a mirrored
+    whole-tower plan (:mod:`hanoi_asp.mirror`), ``horizon`` moves of it."""
+
+    def as_phase(self, phase: str) -> HorizonRun:
+        return replace(self, phase=phase)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -57,6 +63,7 @@ class HorizonRun:
             "conflicts": self.conflicts,
             "atoms": self.atoms,
             "rules": self.rules,
+            "phase": self.phase,
         }
 
 
@@ -82,16 +89,23 @@ def is_incremental(encoding: str) -> bool:
     return found
 
 
-class _ClingoCalls:
+class ClingoCalls:
     """Shared plumbing: a logger that keeps errors, and a timed, interruptible solve."""
 
-    def __init__(self, encoding_path: str, options: Sequence[str]) -> None:
+    def __init__(
+        self, encoding_path: str, options: Sequence[str], threads: int | None = None
+    ) -> None:
         self.encoding_path = encoding_path
         self.options = ["--warn=none", *options]
+        self.threads = threads
         self.messages: list[str] = []
 
     def new_control(self) -> clingo.Control:
-        return clingo.Control(self.options, logger=self._log, message_limit=20)
+        ctl = clingo.Control(self.options, logger=self._log, message_limit=20)
+        if self.threads is not None:
+            # set on the configuration, so that it overrides a -t among the options
+            ctl.configuration.solve.parallel_mode = str(self.threads)  # type: ignore[union-attr]
+        return ctl
 
     def _log(self, _code: clingo.MessageCode, message: str) -> None:
         self.messages.append(message.strip())
@@ -189,10 +203,11 @@ class OneShotSolver:
         *,
         encoding_path: str = "encoding",
         options: Sequence[str] = (),
+        threads: int | None = None,
     ) -> None:
         self.facts = instance_facts(puzzle)
         self.encoding = encoding
-        self.calls = _ClingoCalls(encoding_path, options)
+        self.calls = ClingoCalls(encoding_path, options, threads)
 
     def run(self, horizon: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
         started = time.monotonic()
@@ -221,8 +236,9 @@ class IncrementalSolver:
         encoding_path: str = "encoding",
         options: Sequence[str] = (),
         extra: str = "",
+        threads: int | None = None,
     ) -> None:
-        self.calls = _ClingoCalls(encoding_path, options)
+        self.calls = ClingoCalls(encoding_path, options, threads)
         self.ctl = self.calls.new_control()
         self.calls.add(self.ctl, "base", [], instance_facts(puzzle))
         self.calls.add(self.ctl, "base", [], encoding)

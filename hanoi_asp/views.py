@@ -71,7 +71,7 @@ def _print_runs(console: Console, explanation: Explanation) -> None:
     for run in result.horizons:
         style = "green" if run.status == "SAT" else ("red" if run.status == "UNSAT" else "yellow")
         runs.add_row(
-            str(run.horizon),
+            str(run.horizon) + (" (mirror half)" if run.phase == "mirror-half" else ""),
             f"[{style}]{run.status}[/{style}]",
             str(run.atoms),
             str(run.rules),

@@ -62,6 +62,8 @@ def test_batch_mixed_folder(run_cli, folder: Path, tmp_path: Path) -> None:
     ]
     assert rows["a-quickstart.lp"]["result"] == "OPTIMUM FOUND"
     assert rows["a-quickstart.lp"]["length"] == 15
+    # two workers share the cores: clingo gets the rest, at least one thread each
+    assert rows["a-quickstart.lp"]["threads"] == max(1, (os.cpu_count() or 1) // 2)
     assert rows["c-unsolvable.lp"]["result"] == "UNSATISFIABLE"
     assert rows["d-bad.lp"]["result"] == "ERROR"
     assert "d-bad.lp:1:" in str(rows["d-bad.lp"]["error"])

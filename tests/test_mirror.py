@@ -1,0 +1,121 @@
+"""The mirror phase (whole towers with an exact bound) and clingo's thread count."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import INSTANCES
+from reference import FOUR_PEG_TOWER, bfs_distance
+from test_classic import tower
+
+import hanoi_asp.search as search
+from hanoi_asp import Puzzle, SolveOptions, solve
+from hanoi_asp.bounds import LowerBound
+from hanoi_asp.mirror import applies, half_plan, unfold
+from hanoi_asp.plan import replay
+
+
+def test_unfold_mirrors_the_half_around_the_largest_disk() -> None:
+    puzzle = tower(4, 3)
+    half = [(3, "b"), (2, "c"), (3, "c")]
+    whole = unfold(puzzle, half)
+    assert whole == [*half, (1, "d"), (3, "b"), (2, "d"), (3, "d")]
+    assert len(replay(puzzle, whole)) == 7
+
+
+@pytest.mark.parametrize("disks", range(1, 10))
+def test_four_peg_towers_come_from_the_mirror_phase(disks: int) -> None:
+    result = solve(tower(4, disks))
+    assert result.result == "OPTIMUM FOUND"
+    assert result.length == FOUR_PEG_TOWER[disks]
+    assert [(run.phase, run.status) for run in result.horizons] == [("mirror-half", "SAT")]
+    assert result.horizons[0].horizon == (FOUR_PEG_TOWER[disks] - 1) // 2
+    assert "mirror phase" in result.proof and "Bousch" in result.proof
+    assert replay(result.puzzle, [(m.disk, m.target) for m in result.plan or ()])
+
+
+@pytest.mark.parametrize("disks", range(1, 8))
+def test_the_full_search_agrees_without_the_mirror(disks: int) -> None:
+    result = solve(tower(4, disks), SolveOptions(mirror=False))
+    assert result.length == FOUR_PEG_TOWER[disks]
+    assert [run.phase for run in result.horizons] == ["full"]
+
+
+def test_a_failed_half_falls_back_to_the_full_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A half two moves too short has no answer (the bound rules it out): the search
+    must go on at the full horizon, not give up or report the half's UNSAT as its own."""
+    real = half_plan
+    monkeypatch.setattr(search, "half_plan", lambda p, h, *rest: real(p, h - 2, *rest))
+    result = solve(tower(4, 6))
+    assert [(run.phase, run.status) for run in result.horizons] == [
+        ("mirror-half", "UNSAT"),
+        ("full", "SAT"),
+    ]
+    assert result.result == "OPTIMUM FOUND" and result.length == FOUR_PEG_TOWER[6]
+
+
+def test_a_half_that_runs_out_of_time_is_unknown() -> None:
+    result = solve(tower(4, 12), SolveOptions(timeout=0.3))
+    assert result.result == "UNKNOWN" and result.stopped == "timeout"
+    assert result.plan is None
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "why"),
+    [
+        (tower(3, 4), "3 pegs use distance3.lp"),
+        (tower(5, 6), "no exact bound for 5 pegs"),
+        (
+            Puzzle(
+                pegs=("a", "b", "c", "d"),
+                disks=3,
+                init={"a": (1, 2, 3)},
+                goal={"d": (1, 2, 3)},
+                moves_allowed="cyclic",
+            ),
+            "restricted graph",
+        ),
+        (
+            Puzzle(pegs=("a", "b", "c", "d"), disks=3, init={"a": (1, 2, 3)}, goal={"d": (1, 2)}),
+            "not a whole tower",
+        ),
+    ],
+)
+def test_the_mirror_is_used_only_where_it_applies(puzzle: Puzzle, why: str) -> None:
+    result = solve(puzzle)
+    assert all(run.phase == "full" for run in result.horizons), why
+    p = result.puzzle
+    assert result.length == bfs_distance(len(p.pegs), p.initial_state(), p.goal_pegs(), p.edges())
+
+
+def test_applies_needs_an_exact_bound_and_an_odd_horizon() -> None:
+    puzzle = tower(4, 3)
+    assert applies(puzzle, LowerBound(5, "x", "y", exact=True), 5)
+    assert not applies(puzzle, LowerBound(5, "x", "y", exact=False), 5)
+    assert not applies(puzzle, LowerBound(6, "x", "y", exact=True), 6)
+
+
+def test_oneshot_mode_never_mirrors() -> None:
+    result = solve(tower(4, 5), SolveOptions(mode="oneshot"))
+    assert [run.phase for run in result.horizons] == ["full"]
+    assert result.threads == 1
+
+
+def test_threads_default_and_override(run_cli) -> None:
+    path = str(INSTANCES / "aspcomp" / "0022-hanoi_tower-60-0.asp")
+    code, out, _ = run_cli("solve", path, "--json")
+    assert code == 0
+    assert json.loads(out)["threads"] == search.solver_threads(SolveOptions())
+    code, out, _ = run_cli("solve", path, "--json", "--threads", "1")
+    data = json.loads(out)
+    assert code == 0 and data["threads"] == 1 and data["length"] == 23
+    code, out, _ = run_cli("explain", str(INSTANCES / "quickstart.lp"), "--json")
+    assert json.loads(out)["result"]["threads"] == 1  # teaching: the same statistics each run
+
+
+@pytest.mark.parametrize("bad", ["0", "65", "two"])
+def test_bad_thread_counts_are_usage_errors(run_cli, bad: str) -> None:
+    code, _, err = run_cli("solve", str(INSTANCES / "quickstart.lp"), "--threads", bad)
+    assert code == 2
+    assert "--threads" in err and "Traceback" not in err
