@@ -1,17 +1,26 @@
-"""Render ``results/*.csv`` from ``speed.py`` as the Markdown table in README.md.
+"""Render ``results/*.csv`` from ``speed.py`` as the Markdown table in README.md, and
+redraw ``results/speed.png`` from ``results/speed.csv`` (which may merge several runs of
+``speed.py``, one per family).
 
-python benchmarks/table.py
+python benchmarks/table.py [--limit 60]
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 from pathlib import Path
+from typing import Any
+
+from speed import plot
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--limit", type=float, default=60.0, help="the runs' time limit")
+    args = parser.parse_args()
     rows: dict[str, dict[str, dict[str, str]]] = {}
     for name in ("speed.csv", "aspcomp.csv"):
         path = RESULTS / name
@@ -44,6 +53,19 @@ def main() -> None:
             f"| {case} | {length} | {bound} | {shown(base)} | {shown(fast)} | {ratio} "
             f"| {peak_text} |"
         )
+    redraw(args.limit)
+
+
+def redraw(limit: float) -> None:
+    path = RESULTS / "speed.csv"
+    if not path.exists():
+        return
+    with path.open() as handle:
+        rows: list[dict[str, Any]] = list(csv.DictReader(handle))
+    for row in rows:
+        row["disks"] = int(row["disks"])
+        row["median_s"] = float(row["median_s"]) if row["median_s"] else None
+    plot(rows, path.with_suffix(".png"), limit)
 
 
 if __name__ == "__main__":
