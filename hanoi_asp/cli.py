@@ -483,11 +483,11 @@ def print_result(console: Console, result: Result, instance: str, *, boards: boo
             if boards:
                 console.print(draw_board(puzzle, pictures[move.step]), markup=False)
     solved = len(result.horizons)
-    threads = f"{result.threads} thread{'s' if result.threads != 1 else ''}"
-    how = f"{result.mode}, {threads}, {solved} horizon(s) solved"
-    how = how if result.method == "asp" else "method "
-    if result.method != "asp":
-        how += result.method
+    if result.method == "asp":
+        threads = f"{result.threads} thread{'s' if result.threads != 1 else ''}"
+        how = f"{result.mode}, {threads}, {solved} horizon(s) solved"
+    else:
+        how = f"method {result.method}"
     console.print(f"time:     {result.time_s:.3f} s ({how})", markup=False, style="dim")
 
 

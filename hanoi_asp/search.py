@@ -23,8 +23,8 @@ from typing import Literal
 from hanoi_asp.bounds import BoundChoice, LowerBound, distance3_facts, lower_bound
 from hanoi_asp.encodings import read_encoding
 from hanoi_asp.limits import Limits
+from hanoi_asp.mirror import MIRROR_THREADS, half_plan, unfold
 from hanoi_asp.mirror import applies as mirror_applies
-from hanoi_asp.mirror import half_plan, unfold
 from hanoi_asp.plan import Move, replay
 from hanoi_asp.solver import HorizonRun, HorizonSolver, IncrementalSolver, OneShotSolver
 from hanoi_asp.spec import Puzzle
@@ -205,6 +205,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
         plan: tuple[Move, ...] | None = None,
         stopped: str | None = None,
         unreachable: bool = False,
+        threads: int = solver_threads(options),
     ) -> Result:
         return Result(
             puzzle,
@@ -219,7 +220,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
             stopped,
             tuple(runs),
             unreachable=unreachable,
-            threads=solver_threads(options),
+            threads=threads,
         )
 
     runs: list[HorizonRun] = []
@@ -243,7 +244,9 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None) -> Result:
                 f"; found as {run.horizon} moves by clingo, the largest disk's move, and "
                 "those moves backwards with start and goal pegs swapped (mirror phase)"
             )
-            return result("OPTIMUM FOUND", _minimal(bound, horizon) + how, plan)
+            return result(
+                "OPTIMUM FOUND", _minimal(bound, horizon) + how, plan, threads=MIRROR_THREADS
+            )
         if run.status == "UNKNOWN":
             return result("UNKNOWN", _refuted(bound, horizon), stopped="timeout")
     solver = make_solver(puzzle, options, minimal=True, exact_bound=bound.exact)

@@ -32,6 +32,7 @@ def test_four_peg_towers_come_from_the_mirror_phase(disks: int) -> None:
     assert [(run.phase, run.status) for run in result.horizons] == [("mirror-half", "SAT")]
     assert result.horizons[0].horizon == (FOUR_PEG_TOWER[disks] - 1) // 2
     assert "mirror phase" in result.proof and "Bousch" in result.proof
+    assert result.threads == 1  # the half's search, whatever the engine's default
     assert replay(result.puzzle, [(m.disk, m.target) for m in result.plan or ()])
 
 
