@@ -85,6 +85,11 @@ def test_wheel_ships_encodings_and_solves(tmp_path: Path) -> None:
         done = hanoi_asp("solve", str(INSTANCES / "quickstart.lp"), "--json", "--mode", mode)
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["length"] == 15
+    # the mirror phase reads encodings/mirror.lp from the wheel
+    assert "hanoi_asp/encodings/mirror.lp" in names
+    done = hanoi_asp("solve", str(INSTANCES / "classic" / "4pegs-8disks.lp"), "--json")
+    solved = json.loads(done.stdout)
+    assert solved["length"] == 33 and solved["horizons"][0]["phase"] == "mirror-half"
 
     # the teaching set and the exercises ship too: grade runs from the wheel alone
     assert "hanoi_asp/teaching/01-one-disk.lp" in names
