@@ -9,8 +9,9 @@ A whole tower moves from peg s to peg g.  If after h moves the largest disk lies
 alone on s and g is empty, the largest disk moves s -> g, and the h moves played
 backwards with s and g swapped finish the tower: 2h + 1 moves (see
 ``encodings/mirror.lp``).  clingo then searches half the horizon, which for a long
-plan is far easier: 4 pegs, 12 disks, 81 moves (``benchmarks/speed.py``) finishes
-in seconds this way and not within minutes at the full horizon.
+plan is far easier: 4 pegs, 12 disks, 81 moves took 18.2 s this way (median of 3,
+``benchmarks/speed.py``) and did not finish in 120 s at the full horizon (one run,
+2 threads).
 
 The phase only finds plans.  It runs when the lower bound is known to be the optimum
 (:attr:`hanoi_asp.bounds.LowerBound.exact`), so a mirrored plan of that length is
