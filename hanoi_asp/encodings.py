@@ -16,7 +16,6 @@ from pathlib import Path
 from hanoi_asp.errors import EncodingError, InputError
 from hanoi_asp.facts import safe_parse, scan
 
-SHIPPED = ("quickstart", "incremental", "distance3", "mirror")
 REFUSED_DIRECTIVES = ("#script", "#include", "#end")
 
 

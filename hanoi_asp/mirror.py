@@ -38,14 +38,13 @@ MIRROR_THREADS = 1
 two threads 9.0, 9.2, 17.7, 20.7 and 64.2 s."""
 
 
-def applies(puzzle: Puzzle, bound: LowerBound, horizon: int) -> bool:
+def applies(puzzle: Puzzle, bound: LowerBound) -> bool:
     """A whole tower on the complete move graph (swapping its start and goal pegs maps
-    moves to moves), an odd horizon (a mirrored plan has 2h + 1 moves) that the bound
-    proves minimal."""
+    moves to moves) whose bound is the optimum and odd (a mirrored plan has 2h + 1
+    moves): a mirrored plan of that length is then minimal."""
     return (
         bound.exact
-        and horizon == bound.value
-        and horizon % 2 == 1
+        and bound.value % 2 == 1
         and puzzle.edges() is None
         and whole_tower(puzzle) is not None
     )

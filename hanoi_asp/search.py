@@ -118,7 +118,7 @@ def uses_mirror(puzzle: Puzzle, options: SolveOptions, bound: LowerBound) -> boo
         and options.mode == "incremental"
         and options.encoding is None
         and not uses_distance3(puzzle, options)
-        and mirror_applies(puzzle, bound, bound.value)
+        and mirror_applies(puzzle, bound)
     )
 
 

@@ -92,9 +92,9 @@ def test_the_mirror_is_used_only_where_it_applies(puzzle: Puzzle, why: str) -> N
 
 def test_applies_needs_an_exact_bound_and_an_odd_horizon() -> None:
     puzzle = tower(4, 3)
-    assert applies(puzzle, LowerBound(5, "x", "y", exact=True), 5)
-    assert not applies(puzzle, LowerBound(5, "x", "y", exact=False), 5)
-    assert not applies(puzzle, LowerBound(6, "x", "y", exact=True), 6)
+    assert applies(puzzle, LowerBound(5, "x", "y", exact=True))
+    assert not applies(puzzle, LowerBound(5, "x", "y", exact=False))
+    assert not applies(puzzle, LowerBound(6, "x", "y", exact=True))
 
 
 def test_oneshot_mode_never_mirrors() -> None:
