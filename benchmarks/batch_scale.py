@@ -26,7 +26,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from hanoi_asp.generate import write_instances
+    from hanoi_asp.inputs.generate import write_instances
 
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)

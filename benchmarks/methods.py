@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.search import Method
+from hanoi_asp.model.result import Method
 
 CASES = [(3, 8), (3, 10), (3, 12), (4, 8), (4, 9), (4, 10), (5, 8)]
 

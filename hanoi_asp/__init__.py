@@ -5,29 +5,60 @@
 >>> solve(puzzle).length
 7
 
-Data flow: spec/instance file -> :class:`Puzzle` -> ASP facts -> clingo, one horizon
-at a time from a sound lower bound -> a plan the simulator replays -> :class:`Result`.
+Data flow, one package each: an instance file (:mod:`hanoi_asp.inputs`) -> a
+:class:`Puzzle` (:mod:`hanoi_asp.model`) -> ASP facts -> clingo, one horizon at a time
+from a sound lower bound (:mod:`hanoi_asp.engine`) -> a plan the simulator replays ->
+a :class:`Result` shown as text, JSON or pictures (:mod:`hanoi_asp.outputs`).  Teaching
+(:mod:`hanoi_asp.teaching`), batch runs (:mod:`hanoi_asp.batch`) and the command line
+(:mod:`hanoi_asp.cli`) build on those.
 """
 
-from hanoi_asp.errors import EncodingError, HanoiError, InputError, VerificationError
-from hanoi_asp.facts import read_facts, to_facts
-from hanoi_asp.instance import load_puzzle
-from hanoi_asp.plan import Move, replay
-from hanoi_asp.search import Result, SolveOptions, solve
-from hanoi_asp.spec import Puzzle
+__version__ = "0.2.0"
+
+from hanoi_asp.engine.solve import solve
+from hanoi_asp.inputs.facts import plan_facts, to_facts
+from hanoi_asp.inputs.instance import load_puzzle
+from hanoi_asp.inputs.read_facts import read_facts
+from hanoi_asp.model.errors import (
+    EncodingError,
+    EncodingPlanError,
+    HanoiError,
+    InputError,
+    LimitError,
+    VerificationError,
+)
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.options import Encoding, SolveOptions
+from hanoi_asp.model.plan import Move, replay
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import HorizonRun, LowerBound, Result
+from hanoi_asp.outputs import notebook  # noqa: F401  (gives Puzzle and Result their SVG)
+from hanoi_asp.outputs.pictures import plan_svg, puzzle_svg, write_gif, write_png
 
 __all__ = [
+    "Encoding",
     "EncodingError",
+    "EncodingPlanError",
     "HanoiError",
+    "HorizonRun",
     "InputError",
+    "LimitError",
+    "Limits",
+    "LowerBound",
     "Move",
     "Puzzle",
     "Result",
     "SolveOptions",
     "VerificationError",
+    "__version__",
     "load_puzzle",
+    "plan_facts",
+    "plan_svg",
+    "puzzle_svg",
     "read_facts",
     "replay",
     "solve",
     "to_facts",
+    "write_gif",
+    "write_png",
 ]

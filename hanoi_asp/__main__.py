@@ -1,26 +1,71 @@
-"""``python -m hanoi_asp`` and the ``hanoi-asp`` console script."""
+"""``python -m hanoi_asp`` and the ``hanoi-asp`` console script, with the one error funnel.
+
+Every error the package raises on purpose is a :class:`HanoiError` carrying its exit
+code; :func:`error_funnel` turns it, Ctrl-C, a closed pipe and an unwritable output file
+into one line on stderr and the documented exit code (see :mod:`hanoi_asp.model.errors`),
+never a traceback.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from hanoi_asp.cli.commands import HANDLERS
+from hanoi_asp.cli.parser import build_parser
+from hanoi_asp.model.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_FOUND,
+    EXIT_INTERNAL,
+    EXIT_UNKNOWN,
+    HanoiError,
+)
+from hanoi_asp.outputs.json import error_json
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    from hanoi_asp.cli import main as cli_main
-
-    return cli_main(argv)
-
-
-def entrypoint() -> None:
+@contextmanager
+def error_funnel(json_instance: str | None = None) -> Iterator[None]:
+    """Map every error to its one-line message and exit code (raised as SystemExit).
+    With ``json_instance``, the error is also printed as a JSON object on stdout."""
     try:
-        code = main()
-        sys.stdout.flush()
+        yield
+    except HanoiError as error:
+        _fail(str(error), error.exit_code, json_instance)
+    except KeyboardInterrupt:
+        _fail("interrupted", EXIT_UNKNOWN, json_instance)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
+        raise SystemExit(EXIT_FOUND) from None
+    except OSError as error:  # an output file that cannot be written
+        where = f"{error.filename}: " if error.filename else ""
+        _fail(f"{where}{error.strerror or error}", EXIT_BAD_INPUT, json_instance)
+
+
+def _fail(message: str, code: int, json_instance: str | None) -> None:
+    label = "internal error" if code == EXIT_INTERNAL else "error"
+    sys.stderr.write(f"hanoi-asp: {label}: {message}\n")
+    if json_instance is not None:
+        print(json.dumps(error_json(json_instance, message, code)))
+    raise SystemExit(code) from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns its exit code (errors exit through the funnel)."""
+    args = build_parser().parse_args(argv)
+    wants_json = getattr(args, "json", False) and hasattr(args, "file")
+    with error_funnel(args.file if wants_json else None):
+        return HANDLERS[args.command](args)
+    raise AssertionError("unreachable")  # pragma: no cover  (the funnel always exits)
+
+
+def entrypoint() -> None:
+    code = main()
+    with error_funnel():
+        sys.stdout.flush()
     sys.exit(code)
 
 

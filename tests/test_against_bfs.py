@@ -8,7 +8,7 @@ from reference import bfs_distance
 from strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, replay, solve
-from hanoi_asp.bounds import best_lower_bound, misplaced_disks, three_pegs
+from hanoi_asp.engine.bounds import best_lower_bound, misplaced_disks, three_pegs
 
 
 @settings(max_examples=60)
@@ -56,7 +56,7 @@ def test_lower_bounds_are_sound(puzzle: Puzzle) -> None:
 def test_frame_stewart_counts() -> None:
     from reference import FOUR_PEG_TOWER
 
-    from hanoi_asp.bounds import frame_stewart_count
+    from hanoi_asp.methods.frame_stewart import frame_stewart_count
 
     assert [frame_stewart_count(n, 4) for n in range(13)] == FOUR_PEG_TOWER
     assert [frame_stewart_count(n, 3) for n in range(8)] == [2**n - 1 for n in range(8)]
@@ -92,7 +92,7 @@ def piles(draw: st.DrawFn) -> Puzzle:
 @settings(max_examples=300)
 @given(piles())
 def test_pile_and_pattern_bounds_are_sound(puzzle: Puzzle) -> None:
-    from hanoi_asp.bounds import additive_bound, pattern_bound, pile_bound
+    from hanoi_asp.engine.bounds import additive_bound, pattern_bound, pile_bound
 
     expected = bfs_distance(len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs())
     assert expected is not None

@@ -20,10 +20,10 @@ from reference import (
 from strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.limits import Limits
 from hanoi_asp.methods.frame_stewart import frame_stewart_moves
-from hanoi_asp.plan import replay
-from hanoi_asp.search import Method
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.plan import replay
+from hanoi_asp.model.result import Method
 
 VARIANTS = INSTANCES / "variants"
 

@@ -9,11 +9,12 @@ from conftest import INSTANCES
 from reference import FOUR_PEG_TOWER, bfs_distance
 from test_classic import tower
 
-import hanoi_asp.search as search
+import hanoi_asp.engine.policy as policy
+import hanoi_asp.engine.search as search
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.bounds import LowerBound
-from hanoi_asp.mirror import applies, half_plan, unfold
-from hanoi_asp.plan import replay
+from hanoi_asp.engine.mirror import applies, half_plan, unfold
+from hanoi_asp.model.plan import replay
+from hanoi_asp.model.result import LowerBound
 
 
 def test_unfold_mirrors_the_half_around_the_largest_disk() -> None:
@@ -107,7 +108,7 @@ def test_threads_default_and_override(run_cli) -> None:
     path = str(INSTANCES / "aspcomp" / "0022-hanoi_tower-60-0.asp")
     code, out, _ = run_cli("solve", path, "--json")
     assert code == 0
-    assert json.loads(out)["threads"] == search.solver_threads(SolveOptions())
+    assert json.loads(out)["threads"] == policy.solver_threads(SolveOptions())
     code, out, _ = run_cli("solve", path, "--json", "--threads", "1")
     data = json.loads(out)
     assert code == 0 and data["threads"] == 1 and data["length"] == 23

@@ -11,10 +11,10 @@ import pytest
 from conftest import INSTANCES, ROOT
 from PIL import Image
 
-from hanoi_asp import SolveOptions, load_puzzle, solve
-from hanoi_asp.explain import _core, _goal_atoms, encoding_sections, why_not_shorter
-from hanoi_asp.grade import grade, teaching_set
-from hanoi_asp.pictures import MOVED_COLOUR, plan_svg
+from hanoi_asp import Encoding, SolveOptions, load_puzzle, solve
+from hanoi_asp.outputs.pictures import MOVED_COLOUR, plan_svg
+from hanoi_asp.teaching.explain import _core, _goal_atoms, encoding_sections, why_not_shorter
+from hanoi_asp.teaching.grade import grade, teaching_set
 
 EXERCISES = sorted((ROOT / "encodings" / "exercises").glob("*.lp"))
 SVG = "{http://www.w3.org/2000/svg}"
@@ -192,7 +192,7 @@ def test_grade_passes_the_reference_encodings(run_cli, reference: str) -> None: 
 def test_grade_draws_the_first_illegal_move() -> None:
     exercise = ROOT / "encodings" / "exercises" / "no-top-disk-test.lp"
     instance = str(INSTANCES / "teaching" / "02-three-disks.lp")
-    report = grade(exercise.read_text(), str(exercise), [instance])
+    report = grade(Encoding.from_file(exercise), [instance])
     finding = next(f for f in report.grades[0].findings if f.kind == "illegal-plan")
     assert finding.board is not None and "before step" in finding.board
     assert "===1===" in finding.board  # the board as it was

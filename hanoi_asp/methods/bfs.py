@@ -1,6 +1,6 @@
 """Breadth-first search over states: optimal for any pegs, start, goal and move graph.
 
->>> from hanoi_asp.spec import Puzzle
+>>> from hanoi_asp.model.puzzle import Puzzle
 >>> p = Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})
 >>> search(p, max_moves=10).steps
 [(2, 'b'), (1, 'c'), (2, 'c')]
@@ -16,9 +16,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from hanoi_asp.errors import LimitError
-from hanoi_asp.limits import Limits
-from hanoi_asp.spec import Puzzle
+from hanoi_asp.model.errors import LimitError
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.puzzle import Puzzle
 
 
 @dataclass(frozen=True)

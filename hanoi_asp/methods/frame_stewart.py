@@ -30,6 +30,17 @@ def frame_stewart_table(disks: int, pegs: int) -> tuple[tuple[tuple[int, int], .
     return tuple(tuple(row) for row in table)
 
 
+def frame_stewart_count(disks: int, pegs: int) -> int:
+    """Frame-Stewart moves for a whole tower of ``disks`` on ``pegs`` (0 below 3 pegs).
+
+    >>> [frame_stewart_count(n, 4) for n in range(1, 8)]
+    [1, 3, 5, 9, 13, 17, 25]
+    """
+    if pegs < 3:
+        return 0
+    return frame_stewart_table(disks, pegs)[pegs][disks][0]
+
+
 def frame_stewart_moves(
     first: int, last: int, source: str, target: str, spares: Sequence[str]
 ) -> Iterator[tuple[int, str]]:

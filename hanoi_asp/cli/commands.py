@@ -1,0 +1,218 @@
+"""One short handler per command: arguments in, the core called, output printed.
+
+Handlers return the exit code; every error is raised and reaches the one error funnel
+(:func:`hanoi_asp.__main__.error_funnel`).  This is the only layer that prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from hanoi_asp.batch.run import (
+    BatchOptions,
+    Row,
+    find_instances,
+    read_results,
+    run_batch,
+    summarize,
+    write_csv,
+)
+from hanoi_asp.engine.solve import solve
+from hanoi_asp.inputs.facts import plan_facts
+from hanoi_asp.inputs.generate import write_instances
+from hanoi_asp.inputs.instance import load_puzzle
+from hanoi_asp.model.errors import EXIT_FOUND, InputError, Interrupted
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.options import Encoding, SolveOptions
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.outputs.pictures import plan_svg, write_gif, write_png
+from hanoi_asp.outputs.text import result_view
+from hanoi_asp.teaching.explain import explain
+from hanoi_asp.teaching.grade import check_whole, grade, teaching_set
+from hanoi_asp.teaching.views import explanation_view, grade_view
+
+
+def console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]:
+    """The instance and how to solve it, from the options a command has."""
+    puzzle = load_puzzle(args.file, args.format)
+    if args.graph is not None:
+        puzzle = Puzzle.model_validate({**puzzle.model_dump(), "moves_allowed": args.graph})
+    path = getattr(args, "encoding", None)
+    options = SolveOptions(
+        method=getattr(args, "method", "asp"),
+        mode=getattr(args, "mode", None),
+        max_moves=args.max_moves,
+        exact_moves=getattr(args, "moves", None),
+        timeout=args.timeout,
+        encoding=Encoding.from_file(path) if path else None,
+        bound=getattr(args, "bound", "auto"),
+        threads=getattr(args, "threads", None),
+        limits=Limits.parse(args.limit),
+        source=args.file,
+    )
+    return puzzle, options
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    result = solve(*puzzle_and_options(args))
+    if args.json:
+        print(json.dumps(result.to_dict(args.file)))
+    elif args.facts:
+        if result.plan is not None:
+            print(plan_facts(result.plan) if result.plan else "% the start meets the goal")
+    else:
+        console().print(result_view(result, args.file, boards=args.boards))
+    return result.exit_code
+
+
+def explain_command(args: argparse.Namespace) -> int:
+    explanation = explain(*puzzle_and_options(args))
+    if args.json:
+        print(json.dumps(explanation.as_dict(args.file)))
+    else:
+        console().print(explanation_view(explanation, args.file))
+    return explanation.result.exit_code
+
+
+def render_command(args: argparse.Namespace) -> int:
+    if not (args.svg or args.gif or args.png):
+        raise InputError("give at least one of --svg, --gif, --png")
+    result = solve(*puzzle_and_options(args))
+    out = console()
+    if result.plan is None:
+        out.print(f"{args.file}: {result.result}: no plan to draw ({result.proof})", markup=False)
+        return result.exit_code
+    if args.svg:
+        Path(args.svg).write_text(plan_svg(result.puzzle, result.plan), encoding="utf-8")
+        out.print(f"wrote {args.svg} ({len(result.plan) + 1} frames)", markup=False)
+    if args.gif:
+        frames = write_gif(result.puzzle, result.plan, Path(args.gif), args.frame_ms)
+        out.print(f"wrote {args.gif} ({frames} frames)", markup=False)
+    if args.png:
+        frames = write_png(result.puzzle, result.plan, Path(args.png))
+        out.print(f"wrote {args.png} ({frames} frames)", markup=False)
+    return result.exit_code
+
+
+def grade_command(args: argparse.Namespace) -> int:
+    instances = args.instances or teaching_set()
+    encoding = Encoding.from_file(args.encoding)
+    check_whole(encoding)
+    for instance in instances:
+        load_puzzle(instance)  # every instance readable before any grading starts
+    report = grade(encoding, instances, args.timeout)
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        console().print(grade_view(report))
+    return 0 if report.passed else 1
+
+
+def batch_command(args: argparse.Namespace) -> int:
+    files = find_instances(args.paths)
+    options = BatchOptions(
+        workers=args.workers,
+        timeout=args.timeout,
+        out=Path(args.out),
+        resume=args.resume,
+        solve=SolveOptions(
+            method=args.method,
+            mode=args.mode,
+            max_moves=args.max_moves,
+            threads=args.threads,
+            limits=Limits.parse(args.limit),
+        ),
+    )
+    err = Console(stderr=True, highlight=False)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not err.is_terminal,
+    )
+    done = 0
+
+    def on_row(row: Row) -> None:
+        nonlocal done
+        done += 1
+        progress.advance(task)
+        if not err.is_terminal:
+            length = "" if row.get("length") is None else f" {row['length']}"
+            print(
+                f"[{done}/{len(files)}] {row['instance']}: {row['result']}{length} "
+                f"({row.get('time_s', '?')} s)",
+                flush=True,
+            )
+
+    with progress:
+        task = progress.add_task("solving", total=len(files))
+        try:
+            rows = run_batch(files, options, on_row)
+        except KeyboardInterrupt:
+            raise Interrupted(f"interrupted; finished results are in {args.out}") from None
+    summary = summarize(rows)
+    if args.csv:
+        write_csv(read_results(options.out), Path(args.csv))
+    console().print(summary_table(summary, len(files)))
+    return int(summary["exit_code"])
+
+
+def summary_table(summary: dict[str, object], total: int) -> Table:
+    table = Table(title=f"{total} instance(s)")
+    table.add_column("result")
+    table.add_column("count", justify="right")
+    counts = summary["counts"]
+    assert isinstance(counts, dict)
+    for name, count in counts.items():
+        table.add_row(name, str(count))
+    if summary["resumed"]:
+        table.add_row("resumed (skipped)", str(summary["resumed"]))
+    table.add_row("total solve time", f"{summary['total_s']:.2f} s")
+    slowest = summary["slowest"]
+    assert isinstance(slowest, list)
+    for instance, seconds in slowest:
+        table.add_row(f"slowest: {instance}", f"{seconds:.2f} s")
+    return table
+
+
+def generate_command(args: argparse.Namespace) -> int:
+    written = write_instances(
+        Path(args.outdir),
+        pegs=args.pegs,
+        disks=args.disks,
+        count=args.count,
+        seed=args.seed,
+        partial=args.partial,
+    )
+    print(f"wrote {len(written)} instance(s) to {args.outdir}")
+    return EXIT_FOUND
+
+
+HANDLERS = {
+    "solve": solve_command,
+    "explain": explain_command,
+    "render": render_command,
+    "grade": grade_command,
+    "batch": batch_command,
+    "generate": generate_command,
+}

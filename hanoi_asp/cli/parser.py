@@ -1,0 +1,373 @@
+"""The command line's grammar: every command, option, argument type and help text.
+
+Usage errors are one line on stderr and exit 2 (:data:`EXIT_BAD_INPUT`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import NoReturn
+
+from hanoi_asp import __version__
+from hanoi_asp.model.errors import EXIT_BAD_INPUT
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.options import BOUND_CHOICES, MAX_THREADS
+from hanoi_asp.model.puzzle import GRAPH_PRESETS
+from hanoi_asp.model.result import METHODS, MODES
+
+INSTANCE_HELP = (
+    "instance file: .lp facts (peg/1, disk/1, init_on/2, goal_on/2, moves/1, edge/2), "
+    ".asp (the ASP Competition's HanoiTower format), or a .json/.toml spec"
+)
+
+EPILOG = """exit codes:
+  0  a plan was found (OPTIMUM FOUND, or SATISFIABLE with --moves)
+  1  UNSATISFIABLE: no plan within the bound, or none of exactly --moves moves
+  2  bad input or usage (one line on stderr naming the file and line), including a
+     --encoding that does not parse or whose plan the simulator rejects
+  3  UNKNOWN: stopped by --timeout or Ctrl-C
+  4  internal error: hanoi-asp's own engine made a plan the simulator rejected (a bug)
+"""
+
+RENDER_EPILOG = """exit codes:
+  0  a plan was found and drawn
+  1  UNSATISFIABLE: no plan to draw
+  2  bad input or usage, or an output file that cannot be written
+  3  UNKNOWN: stopped by --timeout or Ctrl-C
+  4  internal error: the simulator rejected a plan of hanoi-asp's own engine (a bug)
+"""
+
+BATCH_EPILOG = """exit codes:
+  0  every instance answered (a plan found)
+  1  some instance UNSATISFIABLE or UNKNOWN (timeout)
+  2  some instance could not be read or solved (ERROR rows), or bad usage
+  3  interrupted (Ctrl-C); every finished result is kept in --out
+"""
+
+GRADE_EPILOG = """exit codes:
+  0  every instance passes
+  1  some instance fails
+  2  bad input (unreadable encoding or instance, or not a whole encoding)
+  3  interrupted (Ctrl-C)
+"""
+
+LIMIT_HELP = (
+    "raise or lower a size limit checked before grounding: disks=N (default 64), pegs=N "
+    "(32), cells=N (horizon x disks x pegs, 400000), states=N (stored by --method bfs, "
+    "5000000); repeatable"
+)
+METHOD_HELP = (
+    "asp (default): clingo, proven minimal; recursive: the classic 3-peg recursion "
+    "(whole tower); frame-stewart: whole tower on 3+ pegs (minimal for 3 and 4 pegs); "
+    "bfs: breadth-first search over states (any instance, minimal)"
+)
+MODE_HELP = (
+    "incremental: multi-shot solving, one control for all horizons (default); oneshot: "
+    "re-ground the quickstart encoding per horizon (the benchmark's baseline)"
+)
+THREADS_HELP = (
+    f"clingo's search threads, 1-{MAX_THREADS} (default: 2 for the incremental engine, 1 for "
+    "--mode oneshot and for explain, whose statistics should be the same every run)"
+)
+MAX_MOVES_HELP = "search bound (default: the instance's moves/1, else 1000)"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """Usage errors in one line, exit 2."""
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="hanoi-asp",
+        description="Proven-minimal Towers of Hanoi plans with clingo.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"hanoi-asp {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _solve(commands)
+    _batch(commands)
+    _explain(commands)
+    _render(commands)
+    _grade(commands)
+    _generate(commands)
+    return parser
+
+
+def _command(
+    commands: argparse._SubParsersAction,  # type: ignore[type-arg]
+    name: str,
+    help_: str,
+    description: str,
+    epilog: str = EPILOG,
+) -> argparse.ArgumentParser:
+    command: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=help_,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return command
+
+
+def _solve(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "solve",
+        "find a minimal plan (or decide a plan of exactly --moves moves)",
+        "Solve an instance: .lp facts (peg/1, disk/1, init_on/2, goal_on/2, moves/1, "
+        "edge/2; disk 1 is the largest), an .asp file of the ASP Competition, or a "
+        ".json/.toml spec.",
+    )
+    command.add_argument("file", help=INSTANCE_HELP)
+    horizon = command.add_mutually_exclusive_group()
+    horizon.add_argument(
+        "--moves",
+        type=_natural,
+        metavar="M",
+        help="decide whether a plan of exactly M moves exists",
+    )
+    horizon.add_argument("--max-moves", type=_natural, metavar="N", help=MAX_MOVES_HELP)
+    _add_common(command, max_moves=False)
+    _add_asp_options(command)
+    command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
+    output = command.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument(
+        "--facts",
+        action="store_true",
+        help="print the plan as ASP facts move(D,P,T). (nothing if there is no plan)",
+    )
+    command.add_argument("--boards", action="store_true", help="draw the pegs after every move")
+
+
+def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "batch",
+        "solve many instance files, each in its own worker process",
+        "Solve every instance in PATHs (files, or folders walked recursively for "
+        ".lp/.asp/.json/.toml) in parallel worker processes with a hard per-instance "
+        "time limit; one JSON line per instance is appended to --out as it finishes.",
+        BATCH_EPILOG,
+    )
+    command.add_argument(
+        "paths", nargs="+", metavar="PATH", help="instance files, or folders to walk"
+    )
+    command.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: the number of cores)",
+    )
+    command.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="per-instance limit; a worker over it is killed (UNKNOWN)",
+    )
+    command.add_argument(
+        "--out",
+        default="results.jsonl",
+        help="JSON lines results file (default: results.jsonl; replaced unless --resume)",
+    )
+    command.add_argument("--csv", metavar="FILE", help="also write a CSV table at the end")
+    command.add_argument(
+        "--resume",
+        action="store_true",
+        help="skip instances already in --out with unchanged content",
+    )
+    command.add_argument("--mode", choices=MODES, default=None, help=MODE_HELP)
+    command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
+    command.add_argument("--max-moves", type=_natural, metavar="N", help=MAX_MOVES_HELP)
+    command.add_argument(
+        "--threads",
+        type=_thread_count,
+        metavar="N",
+        help="clingo's search threads per worker (default: the cores shared among the "
+        "workers, at least 1)",
+    )
+    _add_limit(command)
+
+
+def _explain(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "explain",
+        "teaching mode: facts, encoding, solver work per horizon, why not shorter",
+        "Show the instance as facts, the encoding section by section "
+        "(Generate / Define / Test / Display) with each rule's comment, every horizon's "
+        "ground program size and solver work, why one move fewer is impossible, and "
+        "the plan with boards.",
+    )
+    command.add_argument("file", help=INSTANCE_HELP)
+    _add_common(command)
+    _add_asp_options(command)
+    command.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _render(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "render",
+        "draw a minimal plan: SVG strip, GIF animation, PNG sheet",
+        "Solve FILE and draw every state of the plan (the moved disk highlighted). "
+        "Give at least one of --svg, --gif, --png.",
+        RENDER_EPILOG,
+    )
+    command.add_argument("file", help=INSTANCE_HELP)
+    _add_common(command)
+    command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
+    command.add_argument("--svg", metavar="OUT", help="write an SVG strip of frames")
+    command.add_argument("--gif", metavar="OUT", help="write a GIF animation")
+    command.add_argument("--png", metavar="OUT", help="write a PNG sheet of frames")
+    command.add_argument(
+        "--frame-ms", type=_positive_int, default=500, help="GIF time per frame (default 500)"
+    )
+
+
+def _grade(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "grade",
+        "check a student's encoding against the reference on a set of instances",
+        "Run ENCODING on each instance (default: the shipped teaching set) at every "
+        "horizon up to the optimum and compare with the reference: illegal plans (the "
+        "first illegal move drawn), goals not reached, plans longer than optimal, "
+        "UNSATISFIABLE where a plan exists, horizons answered differently; clingo's "
+        "warnings about the encoding are shown too.",
+        GRADE_EPILOG,
+    )
+    command.add_argument(
+        "instances", nargs="*", metavar="INSTANCE", help="instance files (default: teaching set)"
+    )
+    command.add_argument(
+        "--encoding", required=True, metavar="FILE", help="the encoding to grade (a whole one)"
+    )
+    command.add_argument(
+        "--timeout",
+        type=_positive_float,
+        default=10.0,
+        metavar="S",
+        help="per horizon (default 10)",
+    )
+    command.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _generate(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "generate",
+        "write random instance files (arbitrary start and goal)",
+        "Write COUNT random .lp instances to OUTDIR: every disk on a random peg at the "
+        "start and in the goal.  The same seed writes the same files.",
+        "exit codes:\n  0  files written\n  2  bad usage, or OUTDIR cannot be written\n",
+    )
+    command.add_argument("outdir", help="folder to write to (made if missing)")
+    command.add_argument("--pegs", type=_positive_int, required=True, help="pegs per instance")
+    command.add_argument("--disks", type=_positive_int, required=True, help="disks per instance")
+    command.add_argument("--count", type=_positive_int, required=True, help="how many instances")
+    command.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    command.add_argument(
+        "--partial", action="store_true", help="goals name only some disks (each with p=1/2)"
+    )
+
+
+def _add_common(command: argparse.ArgumentParser, *, max_moves: bool = True) -> None:
+    """Options every command that solves one instance shares."""
+    command.add_argument(
+        "--format",
+        choices=("lp", "aspcomp", "json", "toml"),
+        default=None,
+        help="input format (default: from the file name)",
+    )
+    if max_moves:
+        command.add_argument("--max-moves", type=_natural, metavar="N", help=MAX_MOVES_HELP)
+    command.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="give up after S seconds (result UNKNOWN, exit 3)",
+    )
+    command.add_argument(
+        "--graph",
+        choices=GRAPH_PRESETS,
+        help="replace the instance's move graph: complete (any peg to any other), linear "
+        "(adjacent pegs, both ways) or cyclic (each peg to the next, one way)",
+    )
+    _add_limit(command)
+
+
+def _add_limit(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--limit", action="append", default=[], metavar="KEY=N", type=_limit_item, help=LIMIT_HELP
+    )
+
+
+def _add_asp_options(command: argparse.ArgumentParser) -> None:
+    """How the ASP planner runs: ``solve`` and ``explain``."""
+    command.add_argument(
+        "--mode",
+        choices=MODES,
+        default=None,
+        help=MODE_HELP + "; with --encoding, from its layout (#program step(t) or not)",
+    )
+    command.add_argument(
+        "--encoding", metavar="FILE", help="your own encoding using the same predicates"
+    )
+    command.add_argument(
+        "--bound",
+        choices=BOUND_CHOICES,
+        default="auto",
+        help="where the upward search starts: the best sound lower bound (default), "
+        "the misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
+    )
+    command.add_argument("--threads", type=_thread_count, metavar="N", help=THREADS_HELP)
+
+
+def _limit_item(text: str) -> str:
+    try:
+        Limits.parse([text])
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _thread_count(text: str) -> int:
+    value = _positive_int(text)
+    if value > MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"clingo runs at most {MAX_THREADS} threads")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    value = _natural(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text}")
+    return value

@@ -1,0 +1,153 @@
+"""Engine policy, decided once per solve: which encodings, threads, mirror phase and
+solver heuristics.  Each choice carries the measurement that made it.
+
+The decision is an :class:`EnginePlan`; the search follows it and records its
+``programs`` and ``threads`` on the result, so ``explain`` shows what was done rather
+than guessing it again.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from hanoi_asp.engine.encodings import shipped_encoding
+from hanoi_asp.engine.mirror import applies as mirror_applies
+from hanoi_asp.inputs.asp_text import check_encoding, is_incremental
+from hanoi_asp.model.options import Encoding, SolveOptions
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import LowerBound, Mode
+
+DEFAULT_THREADS = 2
+"""Threads of the incremental engine unless asked otherwise (clingo's parallel mode:
+threads with different configurations race and share learnt clauses).  Measured, one run
+each, fresh processes: competition instance 0008 in 22.5 s with two threads, over 90 s
+with one; 0007 7.3 s against 16.4 s; 5 pegs 10 disks 3.5 s against 6.0 s; classic
+3 pegs unchanged (9 disks 1.4 s either way)."""
+
+TEACHING_THREADS = 1
+"""``explain`` and ``grade`` search with one thread: the same statistics every run."""
+
+MIRROR_THREADS = 1
+"""The mirror half is searched with one thread, whatever the full search uses.  Measured,
+4 pegs 12 disks (40-move half), fresh processes: one thread 7.4-12.3 s and the same every
+run; two threads 9.0, 9.2, 17.7, 20.7 and 64.2 s."""
+
+EXACT_BOUND_OPTIONS = ("--sign-def=pos",)
+"""clingo options when the bound is known to be the optimum, so the one horizon solved is
+satisfiable and only a model must be found: trying atoms true first.  Measured in fresh
+processes: 4 pegs 10 disks 5.0-5.5 s with it, 9.3-10.6 s without (5 runs each); 11 disks
+50.8 s in one run (over 60 s with --sign-def=neg, over 120 s before).  Not with
+distance3.lp (classic 3 pegs), whose heuristic already orders the search: there it made
+a random 8-disk instance 4x slower (2.0 s against 0.5 s).  On the competition instances
+(bounds not exact, so not used there) it was mixed: 0013 12.5 -> 7.3 s, 0005 10.3 ->
+14.6 s."""
+
+DISTANCE3_OPTIONS = ("--heuristic=Domain",)
+"""``distance3.lp`` carries domain heuristics: clingo must be told to use them."""
+
+
+@dataclass(frozen=True)
+class EnginePlan:
+    """What the engine does for one puzzle."""
+
+    mode: Mode
+    threads: int
+    encoding: Encoding
+    """The main encoding: the user's, or the shipped ``incremental.lp``/``quickstart.lp``."""
+    user_encoding: bool
+    """The encoding is the user's: a plan the simulator rejects is their error, not ours."""
+    distance3: bool
+    """Load ``distance3.lp`` and its facts beside the encoding."""
+    mirror: bool
+    """Search half a mirrored plan first (:mod:`hanoi_asp.engine.mirror`)."""
+    clingo_options: tuple[str, ...]
+    """clingo's options for the full search."""
+
+    @property
+    def programs(self) -> tuple[str, ...]:
+        """The encodings clingo is given, the main one first."""
+        extras = ("distance3.lp",) * self.distance3 + ("mirror.lp",) * self.mirror
+        return (self.encoding.name, *extras)
+
+
+def engine_mode(options: SolveOptions) -> Mode:
+    """As asked; else incremental, unless a user's encoding has no ``step(t)`` part
+    (a one-shot encoding, run the quickstart way)."""
+    if options.mode is not None:
+        return options.mode
+    if options.encoding is not None and not is_incremental(options.encoding.text):
+        return "oneshot"
+    return "incremental"
+
+
+def solver_threads(options: SolveOptions) -> int:
+    """Threads clingo searches with: as asked; else :data:`DEFAULT_THREADS` (at most
+    the machine's cores) for the incremental engine, and one for one-shot mode, which
+    is the benchmark's baseline and gives teaching runs the same statistics each time."""
+    if options.threads is not None:
+        return options.threads
+    if engine_mode(options) == "oneshot":
+        return 1
+    return max(1, min(DEFAULT_THREADS, os.cpu_count() or 1))
+
+
+def batch_threads(workers: int, threads: int | None = None) -> int:
+    """clingo threads per batch worker: as asked, else the cores shared among the
+    workers (at least one), so a batch does not oversubscribe the machine."""
+    if threads is not None:
+        return threads
+    return max(1, (os.cpu_count() or 1) // workers)
+
+
+def uses_distance3(puzzle: Puzzle, options: SolveOptions) -> bool:
+    """The incremental engine adds ``distance3.lp`` for classic 3-peg puzzles.  On a
+    restricted move graph it stays sound but misleads the heuristic (measured, cyclic
+    3 pegs, 6 disks: 27 s with it, 15 s without), so it is left out there."""
+    return (
+        engine_mode(options) == "incremental"
+        and options.encoding is None
+        and options.distance
+        and len(puzzle.pegs) == 3
+        and puzzle.edges() is None
+    )
+
+
+def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None) -> EnginePlan:
+    """Decide how to search ``puzzle``.  ``bound`` is the lower bound a minimal search
+    starts from; None when the question is a fixed horizon (``--moves``, grading).
+
+    The mirror phase runs for a whole tower whose bound is exact, except where
+    ``distance3.lp`` already finds plans fast; ``--sign-def=pos`` when the bound is exact.
+    A user's encoding is checked (no ``#script``/``#include``, valid syntax) here.
+    """
+    mode = engine_mode(options)
+    if options.encoding is not None:
+        check_encoding(options.encoding)
+        encoding = options.encoding
+    else:
+        encoding = shipped_encoding("quickstart" if mode == "oneshot" else "incremental")
+    distance3 = uses_distance3(puzzle, options)
+    exact = bound is not None and bound.exact and mode == "incremental"
+    mirror = (
+        exact
+        and bound is not None
+        and options.mirror
+        and options.encoding is None
+        and not distance3
+        and mirror_applies(puzzle, bound)
+    )
+    clingo_options = options.clingo_options
+    if distance3:
+        clingo_options = (*DISTANCE3_OPTIONS, *clingo_options)
+    elif exact:
+        clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
+    return EnginePlan(
+        mode=mode,
+        threads=solver_threads(options),
+        encoding=encoding,
+        user_encoding=options.encoding is not None,
+        distance3=distance3,
+        mirror=mirror,
+        clingo_options=clingo_options,
+    )

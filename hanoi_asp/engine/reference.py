@@ -1,0 +1,167 @@
+"""Run a reference method and report its plan like the ASP planner does.
+
+>>> from hanoi_asp.model.puzzle import Puzzle
+>>> p = Puzzle(pegs=("a", "b", "c"), disks=3, init={"a": (1, 2, 3)}, goal={"c": (1, 2, 3)})
+>>> r = solve_with_method(p, SolveOptions(method="recursive"))
+>>> r.result, r.length, r.method
+('OPTIMUM FOUND', 7, 'recursive')
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from hanoi_asp.engine.bounds import lower_bound, whole_tower
+from hanoi_asp.methods import bfs
+from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
+from hanoi_asp.methods.recursive import tower_moves
+from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.model.plan import replay
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import Result, Verdict
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a method found, before the simulator replays it."""
+
+    verdict: Verdict
+    proof: str
+    steps: list[tuple[int, str]] | None = None
+    stopped: str | None = None
+    unreachable: bool = False
+
+
+def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
+    """``options.method`` is ``recursive``, ``frame-stewart`` or ``bfs``."""
+    started = time.monotonic()
+    options.limits.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
+    limit = options.move_limit(puzzle)
+    bound = lower_bound(puzzle, options.bound)
+    if options.method == "bfs":
+        answer = _breadth_first(puzzle, options, limit, started)
+    else:
+        answer = _tower(puzzle, options, limit)
+    plan = None if answer.steps is None else replay(puzzle, answer.steps)
+    return Result(
+        puzzle=puzzle,
+        result=answer.verdict,
+        plan=plan,
+        lower_bound=bound,
+        max_moves=limit,
+        proof=answer.proof,
+        time_s=time.monotonic() - started,
+        method=options.method,
+        stopped=answer.stopped,
+        unreachable=answer.unreachable,
+        source=options.source,
+    )
+
+
+def _tower(puzzle: Puzzle, options: SolveOptions, limit: int) -> Answer:
+    """``recursive`` and ``frame-stewart``: a whole tower, every move allowed."""
+    ends = _tower_ends(puzzle, options.method, options.source)
+    pegs = len(puzzle.pegs)
+    if ends is None:
+        return Answer("OPTIMUM FOUND", "minimal: the start already meets the goal", [])
+    count = frame_stewart_count(puzzle.disks, pegs)
+    proven = pegs <= 4
+    if count > limit:
+        if proven:
+            return Answer(
+                "UNSATISFIABLE",
+                f"no plan of at most {limit} moves: the optimum for this tower is {count}",
+            )
+        return Answer(
+            "UNKNOWN",
+            f"the Frame-Stewart plan has {count} moves, over the limit of {limit}",
+            stopped="max_moves",
+        )
+    options.limits.check_horizon(horizon=count, pegs=pegs, disks=puzzle.disks, where=options.source)
+    source, target = ends
+    spares = [p for p in puzzle.pegs if p not in ends]
+    if options.method == "recursive":
+        steps = list(tower_moves(1, puzzle.disks, source, target, spares[0]))
+        return Answer("OPTIMUM FOUND", "minimal: the classic recursion's 2^n - 1 moves", steps)
+    steps = list(frame_stewart_moves(1, puzzle.disks, source, target, spares))
+    if pegs == 3:
+        proof = "minimal: on 3 pegs Frame-Stewart is the classic recursion, 2^n - 1 moves"
+    elif pegs == 4:
+        proof = "minimal: Frame-Stewart is optimal for 4 pegs (Bousch 2014)"
+    else:
+        proof = (
+            f"Frame-Stewart plan; its optimality for {pegs} pegs is the unproven "
+            "Frame-Stewart conjecture: not claimed minimal"
+        )
+    return Answer("OPTIMUM FOUND" if proven else "SATISFIABLE", proof, steps)
+
+
+def _tower_ends(puzzle: Puzzle, method: str, where: str) -> tuple[str, str] | None:
+    """Source and target peg of a whole-tower puzzle; None if start = goal; else an error."""
+    pegs = len(puzzle.pegs)
+    wanted = "exactly 3 pegs" if method == "recursive" else "at least 3 pegs"
+    shape = (
+        f"--method {method} moves a whole tower from one peg to another on {wanted} "
+        "with every move allowed"
+    )
+    if (method == "recursive" and pegs != 3) or pegs < 3:
+        raise InputError(f"{shape}; this instance has {pegs} pegs (try --method bfs)", path=where)
+    if puzzle.edges() is not None:
+        raise InputError(
+            f"{shape}; this instance restricts moves ({puzzle.graph_name()} move graph) "
+            "(try --method bfs)",
+            path=where,
+        )
+    ends = whole_tower(puzzle)
+    if ends is not None:
+        return puzzle.pegs[ends[0]], puzzle.pegs[ends[1]]
+    start = puzzle.initial_state()
+    if len(set(start)) == 1 and puzzle.is_full_goal() and puzzle.is_goal(start):
+        return None  # the tower already stands on its goal peg
+    raise InputError(
+        f"{shape}; this instance does not start and end with all disks on one peg "
+        "(try --method bfs)",
+        path=where,
+    )
+
+
+def _breadth_first(puzzle: Puzzle, options: SolveOptions, limit: int, started: float) -> Answer:
+    deadline = None if options.timeout is None else started + options.timeout
+    try:
+        found = bfs.search(
+            puzzle,
+            max_moves=limit,
+            max_states=options.limits.states,
+            deadline=deadline,
+            source=options.source,
+        )
+    except KeyboardInterrupt:
+        return Answer("UNKNOWN", "breadth-first search interrupted", stopped="interrupt")
+    if found.steps is not None:
+        return Answer(
+            "OPTIMUM FOUND",
+            f"minimal: breadth-first search reaches the goal first at depth {len(found.steps)} "
+            f"({found.visited} states stored)",
+            found.steps,
+        )
+    if found.stopped:
+        return Answer(
+            "UNKNOWN",
+            f"no plan has fewer than {found.depth} moves (breadth-first search, "
+            f"{found.visited} states), then stopped",
+            stopped=found.stopped,
+        )
+    if found.exhausted:
+        return Answer(
+            "UNSATISFIABLE",
+            f"no plan exists at all: breadth-first search visited all {found.visited} "
+            "reachable states and none meets the goal",
+            unreachable=True,
+        )
+    return Answer(
+        "UNSATISFIABLE",
+        f"no plan of at most {limit} moves: breadth-first search to depth {limit} "
+        f"({found.visited} states) found none",
+    )

@@ -1,0 +1,193 @@
+"""ASP text from outside, made safe to hand to clingo's parser: the sanitiser.
+
+Instance files and user encodings are data.  Before clingo's parser sees a text,
+:func:`scan` finds every ``#`` directive (the parser itself would follow
+``#include``) and every non-ASCII character outside strings and comments (clingo 5.8
+can cut a multi-byte character in an error message, and its Python logger then
+aborts the process).  :func:`safe_parse` then parses an ASCII copy first.
+
+>>> scan('peg(a). #include "x".').directives
+((1, '#include'),)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from clingo import ast
+
+from hanoi_asp.model.errors import EncodingError, HanoiError, InputError
+from hanoi_asp.model.options import Encoding
+
+REFUSED_DIRECTIVES = ("#script", "#include", "#end")
+"""Never run from an encoding someone gave us: code would run, other files be read."""
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What a look at the raw text finds before clingo's parser is trusted with it."""
+
+    directives: tuple[tuple[int, str], ...]  # line and word of every '#' directive
+    foreign: tuple[int, str] | None  # line and character of the first non-ASCII one
+    ascii_text: str  # the text with non-ASCII characters in strings/comments as 'x'
+
+    @property
+    def directive(self) -> tuple[int, str] | None:
+        """The first directive, if any."""
+        return self.directives[0] if self.directives else None
+
+
+def scan(text: str) -> Scan:
+    """Find ``#`` directives and non-ASCII characters outside comments and strings.
+
+    Directives are checked before clingo's parser sees the text, because the parser
+    itself follows ``#include`` and reads the named file.  Non-ASCII text is kept away
+    from the parser's error messages: clingo 5.8 can cut a multi-byte character in a
+    message, and its Python logger then aborts the process.
+    """
+    directives: list[tuple[int, str]] = []
+    foreign: tuple[int, str] | None = None
+    out: list[str] = []
+    i, line, n = 0, 1, len(text)
+    while i < n:
+        end = _quoted_end(text, i)
+        if end is not None:  # a comment or string: any character is harmless there
+            out.append("".join(c if c.isascii() else "x" for c in text[i:end]))
+            line += text.count("\n", i, end)
+            i = end
+            continue
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c == "#":
+            word = re.match(r"#[A-Za-z_]*", text[i:])
+            directives.append((line, word.group(0) if word else "#"))
+        elif not c.isascii() and foreign is None:
+            foreign = (line, c)
+        out.append(c if c.isascii() else "x")
+        i += 1
+    return Scan(tuple(directives), foreign, "".join(out))
+
+
+def _quoted_end(text: str, i: int) -> int | None:
+    """Where the comment or string starting at ``i`` ends, or None if none starts there."""
+    if text.startswith("%*", i):
+        end = text.find("*%", i + 2)
+        return len(text) if end < 0 else end + 2
+    if text[i] == "%":
+        end = text.find("\n", i)
+        return len(text) if end < 0 else end
+    if text[i] == '"':
+        j = i + 1
+        while j < len(text) and text[j] not in '"\n':
+            j += 2 if text[j] == "\\" else 1
+        return min(j + 1, len(text))
+    return None
+
+
+def safe_parse(
+    text: str, path: str, found: Scan, error: type[HanoiError] = InputError
+) -> list[ast.AST]:
+    """clingo's parse of ``text`` (a file's, already :func:`scan` ned), kept from
+    non-ASCII error messages: non-ASCII outside strings and comments is an error, the
+    syntax is checked on the ASCII copy, and only then is the real text parsed."""
+    if found.foreign is not None:
+        line, char = found.foreign
+        raise error(
+            f"unexpected character {char!r}: only ASCII outside strings and comments",
+            path=path,
+            line=line,
+        )
+    messages: list[str] = []
+    statements: list[ast.AST] = []
+    try:
+        ast.parse_string(
+            found.ascii_text, statements.append, logger=lambda _c, m: messages.append(m)
+        )
+    except RuntimeError:
+        raise _syntax_error(messages, path, error) from None
+    if found.ascii_text != text:  # the same syntax: now the real strings
+        statements = []
+        ast.parse_string(text, statements.append, logger=lambda _c, _m: None)
+    return statements
+
+
+def _syntax_error(messages: list[str], path: str, error: type[HanoiError]) -> HanoiError:
+    for message in messages:
+        found = re.match(r"<string>:(\d+):[\d-]+:\s*(?:error:\s*)?(.*)", message)
+        if found:
+            return error(found.group(2).strip(), path=path, line=int(found.group(1)))
+    return error("syntax error", path=path)
+
+
+def check_encoding(encoding: Encoding) -> None:
+    """Refuse an encoding that would run code or read files, or does not parse.
+
+    ``#script`` and ``#include`` are refused (a teacher may grade files nobody read);
+    non-ASCII characters outside strings and comments are refused, and the syntax is
+    checked on an ASCII copy first (see :func:`scan` for why).
+    """
+    found = scan(encoding.text)
+    for line, word in found.directives:
+        if word in REFUSED_DIRECTIVES:
+            raise EncodingError(
+                f"{word} is not allowed in an encoding: hanoi-asp never runs embedded "
+                "scripts or reads other files (grading may run encodings nobody checked)",
+                path=encoding.name,
+                line=line,
+            )
+    safe_parse(encoding.text, encoding.name, found, EncodingError)
+
+
+def is_incremental(text: str) -> bool:
+    """Does an encoding use the multi-shot ``#program step(t).`` layout?"""
+    return "step" in program_parts(text)
+
+
+def program_parts(text: str) -> set[str]:
+    """The names of the ``#program`` parts of an encoding (empty if it does not parse)."""
+    names: set[str] = set()
+
+    def visit(stmt: ast.AST) -> None:
+        if stmt.ast_type == ast.ASTType.Program:
+            names.add(str(stmt.name))
+
+    try:
+        ast.parse_string(text, visit, logger=lambda _c, _m: None)
+    except RuntimeError:
+        return set()
+    return names
+
+
+def derives(text: str, name: str, arity: int) -> bool:
+    """Does some rule of ``text`` have ``name/arity`` in its head (a choice included)?"""
+    found = False
+
+    def visit(node: ast.AST) -> None:
+        nonlocal found
+        if node.ast_type == ast.ASTType.Rule:
+            for symbol in _head_symbols(node.head):
+                if symbol == (name, arity):
+                    found = True
+
+    try:
+        ast.parse_string(text, visit, logger=lambda _c, _m: None)
+    except RuntimeError:
+        return False
+    return found
+
+
+def _head_symbols(head: ast.AST) -> list[tuple[str, int]]:
+    """Predicate signatures in a rule head: a literal, a choice or a disjunction."""
+    out: list[tuple[str, int]] = []
+    kind = head.ast_type
+    if kind == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom:
+        term = head.atom.symbol
+        if term.ast_type == ast.ASTType.Function:
+            out.append((str(term.name), len(term.arguments)))
+    elif kind in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
+        for element in head.elements:
+            literal = element.literal
+            out += _head_symbols(literal)
+    return out

@@ -1,0 +1,112 @@
+"""Instance files of every supported format -> :class:`~hanoi_asp.model.puzzle.Puzzle`.
+
+>>> detect_format("spec.toml"), detect_format("0005-hanoi_tower-60-0.asp")
+('toml', 'lp')
+
+* ``.lp`` (and anything not ``.json``/``.toml``): quickstart-style ASP facts,
+  read by :mod:`hanoi_asp.inputs.read_facts` without running anything in the file.
+* ``.asp`` or any file naming ``on0``/``ongoal``: the ASP Competition's HanoiTower
+  format (:mod:`hanoi_asp.inputs.aspcomp`).
+* ``.json`` / ``.toml``: a spec validated by the pydantic model.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from hanoi_asp.inputs.aspcomp import looks_like_aspcomp, read_aspcomp
+from hanoi_asp.inputs.read_facts import read_facts
+from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.puzzle import Puzzle
+
+Format = Literal["lp", "aspcomp", "json", "toml"]
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+
+
+def detect_format(path: str) -> Format:
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        return "json"
+    if suffix == ".toml":
+        return "toml"
+    return "lp"
+
+
+def read_text(path: str) -> str:
+    """A file's text, or an :class:`InputError` saying why it cannot be read."""
+    file = Path(path)
+    try:
+        if file.is_dir():
+            raise InputError("is a folder, not an instance file", path=path)
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(f"file is larger than {MAX_FILE_BYTES} bytes", path=path)
+        data = file.read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", path=path) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"not UTF-8 text (byte {error.start})", path=path) from None
+
+
+def load_puzzle(path: str, fmt: Format | None = None) -> Puzzle:
+    """Read and validate an instance file; every problem is an :class:`InputError`."""
+    text = read_text(path)
+    fmt = fmt or detect_format(path)
+    if fmt == "lp" and looks_like_aspcomp(text):
+        fmt = "aspcomp"
+    if fmt == "lp":
+        return read_facts(text, path)
+    if fmt == "aspcomp":
+        return read_aspcomp(text, path)
+    data = _parse_json(text, path) if fmt == "json" else _parse_toml(text, path)
+    return puzzle_from_spec(data, path)
+
+
+def _parse_json(text: str, path: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"malformed JSON: {error.msg}", path=path, line=error.lineno) from None
+    except RecursionError:
+        raise InputError("malformed JSON: nested too deeply", path=path) from None
+
+
+def _parse_toml(text: str, path: str) -> Any:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        line = None
+        if "(at line " in message:
+            message, _, where = message.partition(" (at line ")
+            line = int(where.split(",")[0].rstrip(")"))
+        raise InputError(f"malformed TOML: {message}", path=path, line=line) from None
+
+
+def puzzle_from_spec(data: Any, path: str) -> Puzzle:
+    """Validate parsed spec data; report the first problem as ``field: message``."""
+    if not isinstance(data, dict):
+        raise InputError("a spec must be an object/table with pegs, disks, init, goal", path=path)
+    try:
+        return Puzzle.model_validate(data)
+    except ValidationError as error:
+        raise InputError(describe_validation(error), path=path) from None
+
+
+def describe_validation(error: ValidationError) -> str:
+    """One line for a pydantic error: the first problem and how many more there are."""
+    problems = error.errors(include_url=False)
+    first = problems[0]
+    where = ".".join(str(part) for part in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    text = f"{where}: {message}" if where else message
+    if len(problems) > 1:
+        text += f" (and {len(problems) - 1} more problem(s))"
+    return text

@@ -1,0 +1,96 @@
+"""Ground terms evaluated as clingo would: pools, intervals and integer arithmetic.
+
+Instance files may write ``peg(a;b;c).`` or ``disk(1..4).``; these are expanded here,
+with the expansion's size computed first, so ``disk(1..10**9).`` is refused before
+anything is built.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import clingo
+from clingo import ast
+
+from hanoi_asp.model.errors import InputError
+
+MAX_FACTS = 200_000
+"""Most ground facts one instance file may expand to (``disk(1..10**9).`` is refused)."""
+
+
+def expansion_size(term: ast.AST) -> int:
+    """How many symbols a term expands to, computed without expanding it."""
+    kind = term.ast_type
+    if kind == ast.ASTType.Pool:
+        return sum(expansion_size(t) for t in term.arguments)
+    if kind == ast.ASTType.Function:
+        return _product(expansion_size(t) for t in term.arguments)
+    if kind == ast.ASTType.Interval:
+        low, high = term.left, term.right
+        if all(t.ast_type == ast.ASTType.SymbolicTerm for t in (low, high)) and all(
+            t.symbol.type == clingo.SymbolType.Number for t in (low, high)
+        ):
+            width: int = high.symbol.number - low.symbol.number + 1
+            return max(0, width)
+        return 1
+    return 1
+
+
+def _product(sizes: Iterator[int]) -> int:
+    total = 1
+    for size in sizes:
+        total *= size
+        if total > MAX_FACTS:
+            return MAX_FACTS + 1
+    return total
+
+
+def expand(term: ast.AST, path: str, line: int) -> Iterator[clingo.Symbol]:
+    """All symbols a ground term stands for, expanding pools and intervals like clingo."""
+    kind = term.ast_type
+    if kind == ast.ASTType.SymbolicTerm:
+        yield term.symbol
+    elif kind == ast.ASTType.Pool:
+        for alternative in term.arguments:
+            yield from expand(alternative, path, line)
+    elif kind == ast.ASTType.Function:
+        if term.external:
+            raise InputError("external functions (@f) are not allowed", path=path, line=line)
+        options = [list(expand(arg, path, line)) for arg in term.arguments]
+        for args in itertools.product(*options):
+            yield clingo.Function(term.name, list(args))
+    elif kind == ast.ASTType.Interval:
+        low, high = integer(term.left, path, line), integer(term.right, path, line)
+        for value in range(low, high + 1):
+            yield clingo.Number(value)
+    elif kind in (ast.ASTType.UnaryOperation, ast.ASTType.BinaryOperation):
+        yield clingo.Number(integer(term, path, line))
+    elif kind == ast.ASTType.Variable:
+        raise InputError(
+            f"variable {term.name} in a fact: instance files hold only ground facts",
+            path=path,
+            line=line,
+        )
+    else:
+        raise InputError("unsupported term in a fact", path=path, line=line)
+
+
+def integer(term: ast.AST, path: str, line: int) -> int:
+    """Evaluate ground integer arithmetic (+, -, *) as clingo would."""
+    kind = term.ast_type
+    if kind == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Number:
+        value: int = term.symbol.number
+        return value
+    if kind == ast.ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
+        return -integer(term.argument, path, line)
+    if kind == ast.ASTType.BinaryOperation:
+        left, right = integer(term.left, path, line), integer(term.right, path, line)
+        operator = term.operator_type
+        if operator == ast.BinaryOperator.Plus:
+            return left + right
+        if operator == ast.BinaryOperator.Minus:
+            return left - right
+        if operator == ast.BinaryOperator.Multiplication:
+            return left * right
+    raise InputError("expected an integer (only +, - and * are evaluated)", path=path, line=line)

@@ -1,0 +1,88 @@
+"""Errors as types, each with the exit code the command line gives it.
+
+Every error carries where it happened (file, line) and a one-line message, so the
+one error funnel (:mod:`hanoi_asp.__main__`) prints ``file:line: message`` and nothing
+else.  The exit codes of every command:
+
+* 0 :data:`EXIT_FOUND`: a plan was found
+* 1 :data:`EXIT_UNSAT`: UNSATISFIABLE, proven (no plan within the bound)
+* 2 :data:`EXIT_BAD_INPUT`: bad input or usage, including a user's ``--encoding``
+  that does not parse or whose plan the simulator rejects
+* 3 :data:`EXIT_UNKNOWN`: UNKNOWN, stopped by a timeout or Ctrl-C
+* 4 :data:`EXIT_INTERNAL`: internal error: hanoi-asp's own engine produced a plan the
+  simulator rejected (a bug in hanoi-asp, never the user's doing)
+"""
+
+from __future__ import annotations
+
+EXIT_FOUND = 0
+EXIT_UNSAT = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNKNOWN = 3
+EXIT_INTERNAL = 4
+
+
+class HanoiError(Exception):
+    """Base of every error this package raises on purpose."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if self.path and self.line is not None:
+            where += f":{self.line}"
+        text = " ".join(self.message.split())
+        return f"{where}: {text}" if where else text
+
+
+class InputError(HanoiError):
+    """The instance, spec, options or command line are malformed or inconsistent (exit 2)."""
+
+
+class LimitError(InputError):
+    """The instance or horizon is larger than a configured limit (exit 2)."""
+
+
+class EncodingError(HanoiError):
+    """A user encoding failed to parse or ground, or cannot be used as asked (exit 2)."""
+
+
+class EncodingPlanError(EncodingError):
+    """A user's encoding produced a plan the simulator rejected (exit 2: the user's
+    encoding is at fault, not hanoi-asp)."""
+
+
+class VerificationError(HanoiError):
+    """The simulator rejected a plan (exit 4 when hanoi-asp's own engine made it)."""
+
+    exit_code = EXIT_INTERNAL
+
+
+class IllegalMove(VerificationError):
+    """A plan makes a move the rules forbid; ``state`` is the state before it."""
+
+    def __init__(
+        self, message: str, *, step: int, disk: int, target: str, state: tuple[int, ...]
+    ) -> None:
+        super().__init__(message)
+        self.step, self.disk, self.target, self.state = step, disk, target, state
+
+
+class GoalNotReached(VerificationError):
+    """A legal plan ends in a state where some goal fact does not hold."""
+
+    def __init__(self, message: str, *, state: tuple[int, ...]) -> None:
+        super().__init__(message)
+        self.state = state
+
+
+class Interrupted(HanoiError):
+    """The user pressed Ctrl-C (exit 3); the message says what was kept."""
+
+    exit_code = EXIT_UNKNOWN

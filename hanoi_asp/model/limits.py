@@ -1,0 +1,61 @@
+"""Size limits checked before anything is ground, so a hostile or careless instance
+cannot eat the machine.
+
+>>> Limits().check_size(pegs=3, disks=4, where="x.lp")
+>>> Limits(disks=3).check_size(pegs=3, disks=4, where="x.lp")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+hanoi_asp.model.errors.LimitError: x.lp: 4 disks exceed the limit of 3 (raise it with ...)
+
+Grounding grows with horizon x disks x pegs ("cells"); the default cap keeps one
+solve well under 4 GiB (3 pegs, 10 disks, 1023 moves is 30,690 cells and peaks near
+0.3 GiB here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hanoi_asp.model.errors import LimitError
+
+
+@dataclass(frozen=True)
+class Limits:
+    disks: int = 64
+    pegs: int = 32
+    cells: int = 400_000
+    states: int = 5_000_000
+    """Most states ``--method bfs`` may store (about 0.6 GiB)."""
+
+    def check_size(self, *, pegs: int, disks: int, where: str) -> None:
+        for name, value in (("disks", disks), ("pegs", pegs)):
+            cap = getattr(self, name)
+            if value > cap:
+                raise LimitError(
+                    f"{value} {name} exceed the limit of {cap} "
+                    f"(raise it with --limit {name}={value})",
+                    path=where,
+                )
+
+    def check_horizon(self, *, horizon: int, pegs: int, disks: int, where: str) -> None:
+        cells = horizon * pegs * disks
+        if cells > self.cells:
+            raise LimitError(
+                f"horizon {horizon} with {disks} disks on {pegs} pegs is {cells} cells, "
+                f"over the grounding limit of {self.cells} "
+                f"(raise it with --limit cells={cells})",
+                path=where,
+            )
+
+    @classmethod
+    def parse(cls, items: list[str]) -> Limits:
+        """``["disks=100", "cells=10**6"]`` style settings from the command line."""
+        values: dict[str, int] = {}
+        for item in items:
+            key, _, text = item.partition("=")
+            if key not in ("disks", "pegs", "cells", "states") or not text.isdigit():
+                raise ValueError(
+                    f"--limit takes disks=N, pegs=N, cells=N or states=N, not {item!r}"
+                )
+            values[key] = int(text)
+        return cls(**values)

@@ -1,0 +1,137 @@
+"""How to solve, as validated data: :class:`SolveOptions` and a user's :class:`Encoding`.
+
+>>> SolveOptions(threads=0)
+Traceback (most recent call last):
+...
+hanoi_asp.model.errors.InputError: threads must be 1-64, not 0
+>>> SolveOptions(encoding="encodings/quickstart.lp")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+hanoi_asp.model.errors.InputError: encoding takes an Encoding, not a str: ...
+
+Options are checked when they are made, so a script learns at once what it asked
+wrong, in the same words the command line uses.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import METHODS, MODES, Method, Mode
+
+BoundChoice = Literal["auto", "misplaced", "none"]
+BOUND_CHOICES: tuple[BoundChoice, ...] = ("auto", "misplaced", "none")
+MAX_THREADS = 64
+"""clingo runs at most 64 search threads."""
+
+DEFAULT_MAX_MOVES = 1000
+"""The search bound when neither the options nor the instance (``moves/1``) give one."""
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """A user's ASP encoding: its program text, and the name messages give it.
+
+    Given as text (``Encoding(text, name)``) or read from a file
+    (:meth:`from_file`); the engine refuses ``#script``/``#include`` in either.
+    """
+
+    text: str
+    name: str = "<encoding>"
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Encoding:
+        """The encoding in ``path``; a missing or unreadable file is an :class:`InputError`."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"cannot read encoding: {error}", path=str(path)) from None
+        return cls(text.removeprefix("\ufeff"), str(path))
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """How to search; the defaults are what ``hanoi-asp solve FILE`` does."""
+
+    method: Method = "asp"
+    """``asp`` (clingo, proven minimal), or a reference method: ``recursive``,
+    ``frame-stewart``, ``bfs`` (:mod:`hanoi_asp.methods`)."""
+    mode: Mode | None = None
+    """``incremental`` (multi-shot, the default) or ``oneshot`` (re-ground per horizon,
+    the quickstart way); None: incremental, or one-shot for a one-shot user encoding."""
+    max_moves: int | None = None
+    """Search no horizon above this; None: the instance's ``moves/1``, else
+    :data:`DEFAULT_MAX_MOVES`."""
+    exact_moves: int | None = None
+    """Instead of the minimal search, decide whether a plan of exactly this many moves
+    exists (``solve --moves``)."""
+    timeout: float | None = None
+    """Seconds before the search stops with UNKNOWN; None: no limit."""
+    encoding: Encoding | None = None
+    """A user's encoding instead of the shipped one."""
+    clingo_options: tuple[str, ...] = ()
+    """Extra command-line options for clingo."""
+    bound: BoundChoice = "auto"
+    """Where the upward search starts: the best sound lower bound, the misplaced-disk
+    count, or 0 (``none``: clingo refutes every shorter horizon)."""
+    distance: bool = True
+    """With 3 pegs, add the redundant distance constraints of ``distance3.lp``."""
+    mirror: bool = True
+    """For a whole tower with an exact bound, first look for a mirrored plan
+    (:mod:`hanoi_asp.engine.mirror`); off, the full horizon is searched directly."""
+    threads: int | None = None
+    """clingo's search threads, 1-64; None: the engine's policy decides
+    (:mod:`hanoi_asp.engine.policy`)."""
+    limits: Limits = field(default_factory=Limits)
+    """Size limits checked before grounding."""
+    source: str = "<puzzle>"
+    """Where the puzzle came from, for error messages and the JSON ``instance``."""
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise InputError(f"unknown method {self.method!r} (use one of: {', '.join(METHODS)})")
+        if self.mode is not None and self.mode not in MODES:
+            raise InputError(f"unknown mode {self.mode!r} (use one of: {', '.join(MODES)})")
+        if self.bound not in BOUND_CHOICES:
+            raise InputError(
+                f"unknown bound {self.bound!r} (use one of: {', '.join(BOUND_CHOICES)})"
+            )
+        if self.threads is not None and not (
+            isinstance(self.threads, int) and 1 <= self.threads <= MAX_THREADS
+        ):
+            raise InputError(f"threads must be 1-{MAX_THREADS}, not {self.threads!r}")
+        for name in ("max_moves", "exact_moves"):
+            value = getattr(self, name)
+            if value is not None and not (isinstance(value, int) and value >= 0):
+                raise InputError(f"{name} must be a non-negative integer, not {value!r}")
+        if self.max_moves is not None and self.exact_moves is not None:
+            raise InputError(
+                "max_moves bounds the minimal search and exact_moves asks for a plan of "
+                "exactly that many moves: give one, not both"
+            )
+        if self.timeout is not None and not (
+            isinstance(self.timeout, int | float)
+            and self.timeout > 0
+            and math.isfinite(self.timeout)
+        ):
+            raise InputError(f"timeout must be a positive number of seconds, not {self.timeout!r}")
+        if self.encoding is not None and not isinstance(self.encoding, Encoding):
+            raise InputError(
+                f"encoding takes an Encoding, not a {type(self.encoding).__name__}: "
+                "Encoding.from_file(path) for a file, Encoding(text) for program text"
+            )
+        if not isinstance(self.limits, Limits):
+            raise InputError("limits takes a Limits object")
+
+    def move_limit(self, puzzle: Puzzle) -> int:
+        """The largest horizon searched: ``max_moves``, else the instance's ``moves/1``,
+        else :data:`DEFAULT_MAX_MOVES`."""
+        if self.max_moves is not None:
+            return self.max_moves
+        return puzzle.max_moves if puzzle.max_moves is not None else DEFAULT_MAX_MOVES

@@ -1,0 +1,170 @@
+"""What a solve returns, as data: the result, its lower bound, and one record per horizon.
+
+These types are shared by every layer above, so this module imports nothing but the
+puzzle and plan it describes.  ``Result.to_dict()`` is the object ``solve --json``
+prints and ``batch`` appends (version 1 keys first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from hanoi_asp.model.errors import EXIT_FOUND, EXIT_UNKNOWN, EXIT_UNSAT
+from hanoi_asp.model.plan import Move
+from hanoi_asp.model.puzzle import Puzzle
+
+Verdict = Literal["OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"]
+Status = Literal["SAT", "UNSAT", "UNKNOWN"]
+Mode = Literal["incremental", "oneshot"]
+Method = Literal["asp", "recursive", "frame-stewart", "bfs"]
+METHODS: tuple[Method, ...] = ("asp", "recursive", "frame-stewart", "bfs")
+MODES: tuple[Mode, ...] = ("incremental", "oneshot")
+
+EXIT_CODES: dict[Verdict, int] = {
+    "OPTIMUM FOUND": EXIT_FOUND,
+    "SATISFIABLE": EXIT_FOUND,
+    "UNSATISFIABLE": EXIT_UNSAT,
+    "UNKNOWN": EXIT_UNKNOWN,
+}
+
+JSON_VERSION = 1
+
+UNREACHABLE = 10**9
+"""The value of a bound that proves the goal unreachable (no plan of any length)."""
+
+
+@dataclass(frozen=True)
+class LowerBound:
+    """No plan has fewer than ``value`` moves, because of ``argument`` (its proof)."""
+
+    value: int
+    name: str
+    argument: str
+    exact: bool = False
+    """The bound is known to be the optimum itself (a plan of this length exists)."""
+
+    @property
+    def unreachable(self) -> bool:
+        """The bound proves no plan exists (a pattern's goal is unreachable)."""
+        return self.value >= UNREACHABLE
+
+    def as_dict(self) -> dict[str, object]:
+        return {"value": self.value, "name": self.name, "argument": self.argument}
+
+
+@dataclass(frozen=True)
+class HorizonRun:
+    """What one solver call at one horizon did, from clingo's statistics.
+
+    ``atoms`` and ``rules`` count the ground program clingo searched at this horizon
+    (for the incremental engine: everything ground so far, all steps up to it);
+    ``choices`` and ``conflicts`` the search's decisions and dead ends at this call.
+    """
+
+    horizon: int
+    status: Status
+    seconds: float
+    choices: int
+    conflicts: int
+    atoms: int
+    rules: int
+    phase: str = "full"
+    """``full``: the puzzle's own goal at this horizon; ``mirror-half``: half a mirrored
+    whole-tower plan (:mod:`hanoi_asp.engine.mirror`), ``horizon`` moves of it."""
+
+    def as_phase(self, phase: str) -> HorizonRun:
+        return replace(self, phase=phase)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "horizon": self.horizon,
+            "status": self.status,
+            "time_s": round(self.seconds, 4),
+            "choices": self.choices,
+            "conflicts": self.conflicts,
+            "atoms": self.atoms,
+            "rules": self.rules,
+            "phase": self.phase,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    """The answer for one puzzle; the command line turns it into text or JSON.
+
+    In a notebook a result shows its plan as SVG frames (long plans shortened).
+    """
+
+    puzzle: Puzzle
+    result: Verdict
+    """``OPTIMUM FOUND`` (a plan proven minimal), ``SATISFIABLE`` (a plan, not claimed
+    minimal), ``UNSATISFIABLE`` (proven: no plan within ``max_moves``, or none at all
+    when ``unreachable``), ``UNKNOWN`` (stopped before an answer)."""
+    plan: tuple[Move, ...] | None
+    """The plan, replayed and accepted by the simulator; None when there is none."""
+    lower_bound: LowerBound
+    """The sound lower bound the search started from, with its argument."""
+    max_moves: int
+    """The largest plan length searched."""
+    proof: str
+    """Why the answer holds, in words (the argument for minimality, or what was refuted)."""
+    time_s: float
+    method: Method = "asp"
+    """``asp`` (clingo) or the reference method that made the plan."""
+    mode: Mode | None = None
+    """How clingo was driven; None for a reference method."""
+    exact_moves: int | None = None
+    """Set when the question was "is there a plan of exactly this many moves?"."""
+    stopped: str | None = None
+    """``timeout`` or ``interrupt`` when the search was stopped, else None."""
+    horizons: tuple[HorizonRun, ...] = field(default=())
+    """One record per clingo call, in order."""
+    unreachable: bool = False
+    """Proven: no plan of any length exists (not only none within ``max_moves``)."""
+    threads: int | None = None
+    """clingo's search threads (None: no clingo search, e.g. a reference method)."""
+    programs: tuple[str, ...] = ()
+    """The encodings clingo was given, the main one first (e.g. ``incremental.lp``,
+    ``distance3.lp``); empty for a reference method."""
+    source: str = "<puzzle>"
+    """Where the puzzle came from: the ``instance`` of the JSON object."""
+
+    @property
+    def length(self) -> int | None:
+        return None if self.plan is None else len(self.plan)
+
+    @property
+    def exit_code(self) -> int:
+        """0 a plan, 1 UNSATISFIABLE, 3 UNKNOWN (see :mod:`hanoi_asp.model.errors`)."""
+        return EXIT_CODES[self.result]
+
+    @property
+    def proven_minimal(self) -> bool:
+        return self.result == "OPTIMUM FOUND"
+
+    def to_dict(self, instance: str | None = None) -> dict[str, Any]:
+        """The ``solve --json`` object (``instance`` defaults to :attr:`source`)."""
+        return {
+            "version": JSON_VERSION,
+            "instance": self.source if instance is None else instance,
+            "result": self.result,
+            "length": self.length,
+            # an unreachable goal: no plan within (or beyond) the bound
+            "lower_bound": min(self.lower_bound.value, self.max_moves + 1),
+            "plan": [move.as_dict() for move in self.plan or ()],
+            "time_s": round(self.time_s, 4),
+            "bound": self.lower_bound.as_dict(),
+            "proof": self.proof,
+            "mode": self.mode,
+            "max_moves": self.max_moves,
+            "moves": self.exact_moves,
+            "stopped": self.stopped,
+            "horizons": [run.as_dict() for run in self.horizons],
+            "method": self.method,
+            "proven_minimal": self.proven_minimal,
+            "unreachable": self.unreachable,
+            "graph": self.puzzle.graph_name(),
+            "threads": self.threads,
+            "programs": list(self.programs),
+        }

@@ -1,0 +1,282 @@
+"""Grade a student's encoding against the reference, instance by instance.
+
+For every horizon from 0 up to the reference optimum the student's encoding is asked
+"is there a plan of exactly h moves?"; the reference says no below the optimum and yes
+at it.  Every plan the student's encoding returns is replayed by the simulator, so
+an illegal move or a missed goal is caught and drawn, whatever the encoding claims.
+If the student's encoding has no plan at the optimum, the horizons above are tried
+to see whether it finds only longer plans.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any, Literal
+
+from hanoi_asp.engine.encodings import shipped
+from hanoi_asp.engine.policy import TEACHING_THREADS, plan_engine
+from hanoi_asp.engine.search import make_solver
+from hanoi_asp.engine.solve import solve
+from hanoi_asp.engine.solver import HorizonSolver
+from hanoi_asp.inputs.asp_text import check_encoding, derives
+from hanoi_asp.inputs.instance import load_puzzle
+from hanoi_asp.model.errors import EncodingError, GoalNotReached, IllegalMove, VerificationError
+from hanoi_asp.model.options import Encoding, SolveOptions
+from hanoi_asp.model.plan import replay
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import Status
+from hanoi_asp.outputs.board import draw_board
+
+Kind = Literal[
+    "illegal-plan",
+    "goal-not-reached",
+    "longer-than-optimal",
+    "too-strict",
+    "horizons-differ",
+    "unknown",
+    "error",
+]
+HORIZON_SECONDS = 10.0
+"""Budget for one horizon of the student's encoding."""
+EXTRA_HORIZONS = 20
+"""How far above the optimum to look for a student's longer plan."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: Kind
+    message: str
+    horizon: int | None = None
+    board: str | None = None
+    """The state drawn where it went wrong (before an illegal move, or at the end)."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "horizon": self.horizon,
+            "board": self.board,
+        }
+
+
+@dataclass(frozen=True)
+class InstanceGrade:
+    instance: str
+    optimum: int | None
+    """The reference's minimal length; None if no plan exists within the checked range."""
+    answers: dict[int, Status]
+    """The student's answer per horizon."""
+    findings: tuple[Finding, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.findings
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "instance": self.instance,
+            "passed": self.passed,
+            "optimum": self.optimum,
+            "answers": {str(h): a for h, a in sorted(self.answers.items())},
+            "findings": [f.as_dict() for f in self.findings],
+        }
+
+
+@dataclass(frozen=True)
+class GradeReport:
+    encoding: str
+    grades: list[InstanceGrade] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """clingo's warnings about the encoding (e.g. an atom no rule derives), each once."""
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return sum(g.passed for g in self.grades), len(self.grades)
+
+    @property
+    def passed(self) -> bool:
+        return all(g.passed for g in self.grades)
+
+    def as_dict(self) -> dict[str, Any]:
+        passed, total = self.score
+        return {
+            "encoding": self.encoding,
+            "passed": self.passed,
+            "score": {"passed": passed, "total": total},
+            "instances": [g.as_dict() for g in self.grades],
+            "warnings": list(self.warnings),
+        }
+
+
+def teaching_set() -> list[str]:
+    """The shipped teaching instances (inside the wheel, or the checkout's folder)."""
+    return sorted(str(p) for p in teaching_folder().iterdir() if p.name.endswith(".lp"))
+
+
+def teaching_folder() -> Traversable:
+    """Where the teaching set lies: ``hanoi_asp/teaching`` in the wheel (beside this
+    module), else the checkout's ``instances/teaching``."""
+    here = resources.files("hanoi_asp.teaching")
+    if any(p.name.endswith(".lp") for p in here.iterdir()):
+        return here
+    return shipped("instances/teaching", "instances/teaching")
+
+
+def check_whole(encoding: Encoding) -> None:
+    """Grading runs an encoding on its own: it must derive ``move/3``, the plan.  An
+    add-on such as ``distance3.lp`` or ``mirror.lp`` cannot be graded alone."""
+    check_encoding(encoding)
+    if not derives(encoding.text, "move", 3):
+        raise EncodingError(
+            "not a whole encoding: no rule derives move/3 (the plan), so it cannot solve "
+            "a puzzle on its own (add-ons such as distance3.lp and mirror.lp are loaded "
+            "beside incremental.lp and cannot be graded alone)",
+            path=encoding.name,
+        )
+
+
+def grade(
+    encoding: Encoding, instances: Sequence[str], seconds: float = HORIZON_SECONDS
+) -> GradeReport:
+    """Grade ``encoding`` on ``instances`` (paths), each against the reference optimum."""
+    check_whole(encoding)
+    report = GradeReport(encoding.name)
+    for instance in instances:
+        grade_, warnings = grade_instance(encoding, instance, seconds)
+        report.grades.append(grade_)
+        report.warnings.extend(w for w in warnings if w not in report.warnings)
+    return report
+
+
+def grade_instance(
+    encoding: Encoding, instance: str, seconds: float
+) -> tuple[InstanceGrade, list[str]]:
+    """The grade on one instance, and clingo's warnings about the encoding there."""
+    puzzle = load_puzzle(instance)
+    reference = solve(puzzle, SolveOptions(source=instance))
+    optimum = reference.length
+    top = optimum if optimum is not None else reference.max_moves
+    options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source=instance)
+    findings: list[Finding] = []
+    answers: dict[int, Status] = {}
+    warnings: list[str] = []
+    try:
+        solver = make_solver(
+            puzzle, plan_engine(puzzle, options, None), minimal=False, warnings=True
+        )
+        try:
+            for horizon in range(top + 1):
+                answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
+            if optimum is not None and answers[optimum] == "UNSAT":
+                findings.append(
+                    Finding(
+                        "too-strict",
+                        f"UNSATISFIABLE at {optimum} moves, but the reference has a plan of "
+                        f"{optimum} moves: the encoding rules out legal plans",
+                        optimum,
+                    )
+                )
+                _look_higher(solver, puzzle, optimum, seconds, answers, findings)
+        finally:
+            warnings = clingo_warnings(solver.calls.messages)
+    except EncodingError as error:
+        findings.append(Finding("error", str(error)))
+    # the reference's answer is known up to ``top``: a plan at the optimum, none below
+    expected = {h: ("SAT" if h == optimum else "UNSAT") for h in range(top + 1)}
+    wrong = [h for h in expected if answers.get(h, "UNKNOWN") not in ("UNKNOWN", expected[h])]
+    if wrong:
+        shown = ", ".join(f"{h} ({answers[h]}, expected {expected[h]})" for h in wrong[:3])
+        more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
+        findings.append(Finding("horizons-differ", f"horizons answered differently: {shown}{more}"))
+    return InstanceGrade(instance, optimum, answers, _first_of_each(findings)), warnings
+
+
+def clingo_warnings(messages: list[str]) -> list[str]:
+    """clingo's warnings about the student's program, one line each, without clingo's
+    internal program names (``<block>``)."""
+    out: list[str] = []
+    for message in messages:
+        if "error" in message:
+            continue
+        line = " ".join(message.replace("<block>", "encoding").split())
+        if line and line not in out:
+            out.append(line)
+    return out
+
+
+def _ask(
+    solver: HorizonSolver, puzzle: Puzzle, horizon: int, seconds: float, findings: list[Finding]
+) -> Status:
+    """The student's answer at ``horizon``; a returned plan is replayed, problems noted."""
+    try:
+        run, steps = solver.run(horizon, time.monotonic() + seconds)
+    except VerificationError as error:  # a malformed answer (two moves at one step, ...)
+        findings.append(Finding("illegal-plan", f"at {horizon} moves: {error}", horizon))
+        return "SAT"
+    if run.status == "UNKNOWN":
+        findings.append(
+            Finding("unknown", f"no answer at {horizon} moves within {seconds:g} s", horizon)
+        )
+    if steps is None:
+        return run.status
+    try:
+        replay(puzzle, steps)
+    except IllegalMove as error:
+        board = draw_board(puzzle, error.state)
+        findings.append(
+            Finding(
+                "illegal-plan",
+                f"at {horizon} moves: {error}",
+                horizon,
+                f"{board}\n(before step {error.step}: disk {error.disk} -> {error.target})",
+            )
+        )
+    except GoalNotReached as error:
+        findings.append(
+            Finding(
+                "goal-not-reached",
+                f"at {horizon} moves: {error}",
+                horizon,
+                draw_board(puzzle, error.state),
+            )
+        )
+    return "SAT"
+
+
+def _look_higher(
+    solver: HorizonSolver,
+    puzzle: Puzzle,
+    optimum: int,
+    seconds: float,
+    answers: dict[int, Status],
+    findings: list[Finding],
+) -> None:
+    for horizon in range(optimum + 1, optimum + EXTRA_HORIZONS + 1):
+        before = len(findings)
+        answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
+        if answers[horizon] == "SAT":
+            if len(findings) == before:
+                findings.append(
+                    Finding(
+                        "longer-than-optimal",
+                        f"the encoding's shortest plan has {horizon} moves; the optimum "
+                        f"is {optimum}",
+                        horizon,
+                    )
+                )
+            return
+
+
+def _first_of_each(findings: list[Finding]) -> tuple[Finding, ...]:
+    """One finding per kind: the first (lowest horizon) is the one to look at."""
+    seen: set[str] = set()
+    out: list[Finding] = []
+    for finding in findings:
+        if finding.kind not in seen:
+            seen.add(finding.kind)
+            out.append(finding)
+    return tuple(out)
