@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from hanoi_asp.cli.commands import HANDLERS
 from hanoi_asp.cli.parser import build_parser
@@ -37,8 +37,10 @@ def error_funnel(json_instance: str | None = None) -> Iterator[None]:
     except KeyboardInterrupt:
         _fail("interrupted", EXIT_UNKNOWN, json_instance)
     except BrokenPipeError:
-        # the reader went away (e.g. `| head`): not an error of ours
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # the reader went away (e.g. `| head`): not an error of ours; later writes
+        # (the interpreter's final flush) go nowhere instead of failing again
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(EXIT_FOUND) from None
     except OSError as error:  # an output file that cannot be written
         where = f"{error.filename}: " if error.filename else ""

@@ -122,7 +122,9 @@ class ClingoCalls:
             seconds=time.monotonic() - started,
             choices=int(solvers["choices"]),
             conflicts=int(solvers["conflicts"]),
-            atoms=int(lp["atoms"]),
+            # the grounder's atoms: clingo's lp statistics say 0 atoms when the
+            # preprocessor alone refutes a program (seen on a one-shot partial goal)
+            atoms=len(ctl.symbolic_atoms),
             rules=int(lp["rules"]),
         )
         return run, (extract_steps(found[0], horizon) if found else None)

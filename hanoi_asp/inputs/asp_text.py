@@ -106,19 +106,39 @@ def safe_parse(
             found.ascii_text, statements.append, logger=lambda _c, m: messages.append(m)
         )
     except RuntimeError:
-        raise _syntax_error(messages, path, error) from None
+        raise _syntax_error(messages, path, error, found.ascii_text) from None
     if found.ascii_text != text:  # the same syntax: now the real strings
         statements = []
         ast.parse_string(text, statements.append, logger=lambda _c, _m: None)
     return statements
 
 
-def _syntax_error(messages: list[str], path: str, error: type[HanoiError]) -> HanoiError:
+def _syntax_error(messages: list[str], path: str, error: type[HanoiError], text: str) -> HanoiError:
     for message in messages:
         found = re.match(r"<string>:(\d+):[\d-]+:\s*(?:error:\s*)?(.*)", message)
         if found:
-            return error(found.group(2).strip(), path=path, line=int(found.group(1)))
+            line = int(found.group(1))
+            return error(found.group(2).strip() + _hint(text, line), path=path, line=line)
     return error("syntax error", path=path)
+
+
+def _hint(text: str, line: int) -> str:
+    """A hint for a common slip on ``line``: a predicate name written with a capital,
+    which ASP reads as a variable.
+
+    >>> print(_hint("Peg(a;b).", 1).split(";")[1])
+     write peg(...))
+    """
+    lines = text.splitlines()
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    capital = re.search(r"(?<![\w'\"])([A-Z][A-Za-z0-9_']*)\s*\(", source)
+    if capital is None:
+        return ""
+    name = capital.group(1)
+    return (
+        f" ({name} is a variable: names starting with a capital letter are variables "
+        f"in ASP; write {name[0].lower() + name[1:]}(...))"
+    )
 
 
 def check_encoding(encoding: Encoding) -> None:

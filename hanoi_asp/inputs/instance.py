@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -29,13 +30,33 @@ Format = Literal["lp", "aspcomp", "json", "toml"]
 MAX_FILE_BYTES = 10 * 1024 * 1024
 
 
+KNOWN_SUFFIXES = (".lp", ".asp", ".json", ".toml")
+
+
 def detect_format(path: str) -> Format:
+    """The format a file name says; ``lp`` (sniffed again for the competition format)
+    for anything but ``.json`` and ``.toml``."""
     suffix = Path(path).suffix.lower()
     if suffix == ".json":
         return "json"
     if suffix == ".toml":
         return "toml"
     return "lp"
+
+
+def looks_like_spec(text: str) -> Format | None:
+    """``json`` or ``toml`` if the text looks like a spec rather than ASP facts.
+
+    >>> looks_like_spec('pegs = ["a", "b"]'), looks_like_spec('{"pegs": []}')
+    ('toml', 'json')
+    >>> looks_like_spec("peg(a). % a comment")
+    """
+    body = text.lstrip()
+    if body.startswith("{"):
+        return "json"
+    if re.search(r"^\s*(\[[\w.\s]+\]|[A-Za-z_][\w-]*\s*=)", text, re.MULTILINE):
+        return "toml"
+    return None
 
 
 def read_text(path: str) -> str:
@@ -50,7 +71,7 @@ def read_text(path: str) -> str:
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror or error}", path=path) from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no fact
     except UnicodeDecodeError as error:
         raise InputError(f"not UTF-8 text (byte {error.start})", path=path) from None
 
@@ -58,15 +79,42 @@ def read_text(path: str) -> str:
 def load_puzzle(path: str, fmt: Format | None = None) -> Puzzle:
     """Read and validate an instance file; every problem is an :class:`InputError`."""
     text = read_text(path)
+    given = fmt
     fmt = fmt or detect_format(path)
     if fmt == "lp" and looks_like_aspcomp(text):
         fmt = "aspcomp"
     if fmt == "lp":
-        return read_facts(text, path)
+        try:
+            return read_facts(text, path)
+        except InputError as error:
+            raise _unknown_format(error, path, text, given) from None
     if fmt == "aspcomp":
         return read_aspcomp(text, path)
     data = _parse_json(text, path) if fmt == "json" else _parse_toml(text, path)
     return puzzle_from_spec(data, path)
+
+
+def _unknown_format(error: InputError, path: str, text: str, given: Format | None) -> InputError:
+    """A file read as ASP facts that is not: say how to name its real format."""
+    spec = looks_like_spec(text)
+    known = Path(path).suffix.lower() in KNOWN_SUFFIXES
+    if given is not None or known:
+        if spec is None:
+            return error
+        how = f"read as --format lp, but it looks like a {spec.upper()} spec: "
+        how += f"pass --format {spec}"
+    elif spec is not None:
+        how = (
+            f"cannot tell the format from the file name (no {', '.join(KNOWN_SUFFIXES)} "
+            f"suffix); it looks like a {spec.upper()} spec: name it .{spec} or pass --format {spec}"
+        )
+    else:
+        how = (
+            f"cannot tell the format from the file name (no {', '.join(KNOWN_SUFFIXES)} "
+            f"suffix) and it is not ASP facts ({error.message}): name it by its format "
+            "or pass --format"
+        )
+    return InputError(how, path=path)
 
 
 def _parse_json(text: str, path: str) -> Any:

@@ -57,8 +57,9 @@ class LowerBound:
 class HorizonRun:
     """What one solver call at one horizon did, from clingo's statistics.
 
-    ``atoms`` and ``rules`` count the ground program clingo searched at this horizon
-    (for the incremental engine: everything ground so far, all steps up to it);
+    ``atoms`` counts the ground atoms of the program clingo searched at this horizon and
+    ``rules`` its ground rules (for the incremental engine: everything ground so far,
+    all steps up to it);
     ``choices`` and ``conflicts`` the search's decisions and dead ends at this call.
     """
 

@@ -182,7 +182,7 @@ def grade_instance(
                 )
                 _look_higher(solver, puzzle, optimum, seconds, answers, findings)
         finally:
-            warnings = clingo_warnings(solver.calls.messages)
+            warnings = clingo_warnings(solver.calls.messages, encoding.name)
     except EncodingError as error:
         findings.append(Finding("error", str(error)))
     # the reference's answer is known up to ``top``: a plan at the optimum, none below
@@ -195,14 +195,14 @@ def grade_instance(
     return InstanceGrade(instance, optimum, answers, _first_of_each(findings)), warnings
 
 
-def clingo_warnings(messages: list[str]) -> list[str]:
-    """clingo's warnings about the student's program, one line each, without clingo's
-    internal program names (``<block>``)."""
+def clingo_warnings(messages: list[str], name: str) -> list[str]:
+    """clingo's warnings about the student's program, one line each, its place given as
+    ``name:line:column`` instead of clingo's internal ``<block>``."""
     out: list[str] = []
     for message in messages:
         if "error" in message:
             continue
-        line = " ".join(message.replace("<block>", "encoding").split())
+        line = " ".join(message.replace("<block>", name).split())
         if line and line not in out:
             out.append(line)
     return out
