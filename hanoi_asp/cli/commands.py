@@ -98,15 +98,11 @@ def render_command(args: argparse.Namespace) -> int:
 
 
 def grade_command(args: argparse.Namespace) -> int:
-    from hanoi_asp.teaching.grade import check_whole, grade, teaching_set
+    from hanoi_asp.teaching.grade import grade, teaching_set
     from hanoi_asp.teaching.views import grade_view
 
     instances = args.instances or teaching_set()
-    encoding = Encoding.from_file(args.encoding)
-    check_whole(encoding)
-    for instance in instances:
-        load_puzzle(instance)  # every instance readable before any grading starts
-    report = grade(encoding, instances, args.timeout)
+    report = grade(Encoding.from_file(args.encoding), instances, args.timeout)
     if args.json:
         print(json.dumps(report.as_dict()))
     else:

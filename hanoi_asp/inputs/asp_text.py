@@ -162,40 +162,28 @@ def check_encoding(encoding: Encoding) -> None:
 
 def is_incremental(text: str) -> bool:
     """Does an encoding use the multi-shot ``#program step(t).`` layout?"""
-    return "step" in program_parts(text)
-
-
-def program_parts(text: str) -> set[str]:
-    """The names of the ``#program`` parts of an encoding (empty if it does not parse)."""
-    names: set[str] = set()
-
-    def visit(stmt: ast.AST) -> None:
-        if stmt.ast_type == ast.ASTType.Program:
-            names.add(str(stmt.name))
-
-    try:
-        ast.parse_string(text, visit, logger=lambda _c, _m: None)
-    except RuntimeError:
-        return set()
-    return names
+    return any(
+        stmt.ast_type == ast.ASTType.Program and stmt.name == "step" for stmt in _statements(text)
+    )
 
 
 def derives(text: str, name: str, arity: int) -> bool:
     """Does some rule of ``text`` have ``name/arity`` in its head (a choice included)?"""
-    found = False
+    return any(
+        (name, arity) in _head_symbols(stmt.head)
+        for stmt in _statements(text)
+        if stmt.ast_type == ast.ASTType.Rule
+    )
 
-    def visit(node: ast.AST) -> None:
-        nonlocal found
-        if node.ast_type == ast.ASTType.Rule:
-            for symbol in _head_symbols(node.head):
-                if symbol == (name, arity):
-                    found = True
 
+def _statements(text: str) -> list[ast.AST]:
+    """clingo's parse of an already checked text; empty if it does not parse."""
+    statements: list[ast.AST] = []
     try:
-        ast.parse_string(text, visit, logger=lambda _c, _m: None)
+        ast.parse_string(text, statements.append, logger=lambda _c, _m: None)
     except RuntimeError:
-        return False
-    return found
+        return []
+    return statements
 
 
 def _head_symbols(head: ast.AST) -> list[tuple[str, int]]:

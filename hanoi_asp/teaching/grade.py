@@ -142,21 +142,22 @@ def check_whole(encoding: Encoding) -> None:
 def grade(
     encoding: Encoding, instances: Sequence[str], seconds: float = HORIZON_SECONDS
 ) -> GradeReport:
-    """Grade ``encoding`` on ``instances`` (paths), each against the reference optimum."""
+    """Grade ``encoding`` on ``instances`` (paths), each against the reference optimum.
+    The encoding and every instance are checked before any grading starts."""
     check_whole(encoding)
+    puzzles = [load_puzzle(instance) for instance in instances]
     report = GradeReport(encoding.name)
-    for instance in instances:
-        grade_, warnings = grade_instance(encoding, instance, seconds)
+    for instance, puzzle in zip(instances, puzzles, strict=True):
+        grade_, warnings = grade_instance(encoding, instance, puzzle, seconds)
         report.grades.append(grade_)
         report.warnings.extend(w for w in warnings if w not in report.warnings)
     return report
 
 
 def grade_instance(
-    encoding: Encoding, instance: str, seconds: float
+    encoding: Encoding, instance: str, puzzle: Puzzle, seconds: float
 ) -> tuple[InstanceGrade, list[str]]:
     """The grade on one instance, and clingo's warnings about the encoding there."""
-    puzzle = load_puzzle(instance)
     reference = solve(puzzle, SolveOptions(source=instance))
     optimum = reference.length
     top = optimum if optimum is not None else reference.max_moves
