@@ -4,6 +4,9 @@ Every error the package raises on purpose is a :class:`HanoiError` carrying its 
 code; :func:`error_funnel` turns it, Ctrl-C, a closed pipe and an unwritable output file
 into one line on stderr and the documented exit code (see :mod:`hanoi_asp.model.errors`),
 never a traceback.
+
+The command line's modules (clingo, rich, pydantic) are imported inside the funnel, so
+a Ctrl-C while they load is answered like any other: ``interrupted``, exit 3.
 """
 
 from __future__ import annotations
@@ -14,8 +17,6 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 
-from hanoi_asp.cli.commands import HANDLERS
-from hanoi_asp.cli.parser import build_parser
 from hanoi_asp.model.errors import (
     EXIT_BAD_INPUT,
     EXIT_FOUND,
@@ -23,7 +24,6 @@ from hanoi_asp.model.errors import (
     EXIT_UNKNOWN,
     HanoiError,
 )
-from hanoi_asp.outputs.json import error_json
 
 
 @contextmanager
@@ -51,22 +51,39 @@ def _fail(message: str, code: int, json_instance: str | None) -> None:
     label = "internal error" if code == EXIT_INTERNAL else "error"
     sys.stderr.write(f"hanoi-asp: {label}: {message}\n")
     if json_instance is not None:
+        from hanoi_asp.outputs.json import error_json
+
         print(json.dumps(error_json(json_instance, message, code)))
     raise SystemExit(code) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns its exit code (errors exit through the funnel)."""
-    args = build_parser().parse_args(argv)
+    with error_funnel(_starting_json(argv)):
+        from hanoi_asp.cli.parser import build_parser
+
+        args = build_parser().parse_args(argv)
     wants_json = getattr(args, "json", False) and hasattr(args, "file")
     with error_funnel(args.file if wants_json else None):
+        from hanoi_asp.cli.commands import HANDLERS
+
         return HANDLERS[args.command](args)
     raise AssertionError("unreachable")  # pragma: no cover  (the funnel always exits)
 
 
+def _starting_json(argv: Sequence[str] | None) -> str | None:
+    """The instance of a ``--json`` command, read from the raw arguments, so that a
+    Ctrl-C while the parser loads still prints a JSON object (``FILE`` follows the
+    command name in every command that has ``--json``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--json" not in args:
+        return None
+    return args[1] if len(args) > 1 and not args[1].startswith("-") else ""
+
+
 def entrypoint() -> None:
-    code = main()
     with error_funnel():
+        code = main()
         sys.stdout.flush()
     sys.exit(code)
 

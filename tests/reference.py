@@ -9,7 +9,29 @@ from __future__ import annotations
 from collections import deque
 
 # Minimal moves for the whole tower on 4 pegs (Frame-Stewart, proven optimal by Bousch).
-FOUR_PEG_TOWER = [0, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81]
+FOUR_PEG_TOWER = [
+    0,
+    1,
+    3,
+    5,
+    9,
+    13,
+    17,
+    25,
+    33,
+    41,
+    49,
+    65,
+    81,
+    97,
+    113,
+    129,
+    161,
+    193,
+    225,
+    257,
+    289,
+]
 
 
 # Minimal moves, n = 1..6 disks, 3 pegs with restricted moves (OEIS A000244 - 1 and

@@ -21,17 +21,29 @@ def test_minimal_length_is_the_bfs_distance(puzzle: Puzzle) -> None:
     assert result.plan is not None
     # the plan replays from the start and reaches the goal
     assert replay(puzzle, [(m.disk, m.target) for m in result.plan]) == result.plan
-    assert result.lower_bound.value <= result.length
+    assert result.bound.value <= result.length
+    assert result.lower_bound == result.upper_bound == expected
 
 
 @settings(max_examples=40)
 @given(puzzles())
 def test_clingo_alone_refutes_every_shorter_horizon(puzzle: Puzzle) -> None:
-    """With the bound switched off, minimality rests on clingo's refutations alone."""
+    """With the bound switched off, minimality rests on clingo's refutations alone:
+    with the plan built first, up to it; without, until clingo finds a plan itself."""
     expected = bfs_distance(len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs())
+    assert expected is not None
     result = solve(puzzle, SolveOptions(bound="none"))
     assert result.length == expected
-    assert [run.status for run in result.horizons] == ["UNSAT"] * expected + ["SAT"]
+    statuses = [run.status for run in result.horizons]
+    first = result.first_plan
+    assert first is not None and first.length >= expected
+    if first.length == expected:  # the built plan is minimal: clingo refutes below it
+        assert statuses == ["UNSAT"] * expected
+    else:
+        assert statuses == ["UNSAT"] * expected + ["SAT"]
+    alone = solve(puzzle, SolveOptions(bound="none", first_plan=False))
+    assert alone.length == expected and alone.first_plan is None
+    assert [run.status for run in alone.horizons] == ["UNSAT"] * expected + ["SAT"]
 
 
 @settings(max_examples=15)
@@ -58,7 +70,7 @@ def test_frame_stewart_counts() -> None:
 
     from hanoi_asp.methods.frame_stewart import frame_stewart_count
 
-    assert [frame_stewart_count(n, 4) for n in range(13)] == FOUR_PEG_TOWER
+    assert [frame_stewart_count(n, 4) for n in range(len(FOUR_PEG_TOWER))] == FOUR_PEG_TOWER
     assert [frame_stewart_count(n, 3) for n in range(8)] == [2**n - 1 for n in range(8)]
 
 

@@ -41,12 +41,15 @@ def test_oneshot_and_incremental_agree(disks: int) -> None:
 
 
 def test_proof_names_the_refuted_horizons_or_the_bound() -> None:
-    result = solve(tower(3, 3))
-    assert result.lower_bound.value <= 7
+    result = solve(tower(3, 3), SolveOptions(first_plan=False))
+    assert result.bound.value <= 7
     assert "minimal" in result.proof
     refuted = [run.horizon for run in result.horizons if run.status == "UNSAT"]
-    assert refuted == list(range(result.lower_bound.value, 7))
+    assert refuted == list(range(result.bound.value, 7))
     assert result.horizons[-1].status == "SAT"
+    settled = solve(tower(3, 3))  # the plan built first meets the bound: no clingo call
+    assert settled.horizons == () and settled.length == 7
+    assert "constructive plan" in settled.proof and "three-peg-distance" in settled.proof
 
 
 @pytest.mark.parametrize("disks", range(1, 6))

@@ -68,13 +68,20 @@ def test_max_moves_too_small_is_unsatisfiable(run_cli) -> None:
     assert json.loads(out)["result"] == "UNSATISFIABLE"
 
 
-def test_timeout_gives_unknown(run_cli, tmp_path: Path) -> None:
-    hard = tmp_path / "4pegs-12disks.lp"  # minutes of search: far beyond the timeout
-    hard.write_text("peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,d).")
+def test_timeout_gives_the_best_plan_or_unknown(run_cli, tmp_path: Path) -> None:
+    hard = tmp_path / "5pegs-12disks.lp"  # minutes of search: far beyond the timeout
+    hard.write_text("peg(a;b;c;d;e). disk(1..12). init_on(1..12,a). goal_on(1..12,e).")
     code, out, _ = run_cli("solve", str(hard), "--timeout", "0.5", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["result"] == "SATISFIABLE" and data["stopped"] == "timeout"
+    assert data["proven_minimal"] is False and data["length"] == data["upper_bound"] == 47
+    assert data["lower_bound"] <= 47 and data["gap"] == 47 - data["lower_bound"]
+    code, out, _ = run_cli("solve", str(hard), "--timeout", "0.5", "--json", "--no-first-plan")
     assert code == 3
     data = json.loads(out)
     assert data["result"] == "UNKNOWN" and data["stopped"] == "timeout"
+    assert data["upper_bound"] is None and data["plan"] == []
 
 
 @pytest.mark.parametrize(

@@ -148,8 +148,13 @@ def test_limits_name_themselves(run_cli, tmp_path: Path) -> None:
     assert code == 2 and "--limit disks=70" in err
     small = tmp_path / "small.lp"
     small.write_text("peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on(1..4,c).")
-    code, _, err = run_cli("solve", str(small), "--limit", "cells=20")
+    code, _, err = run_cli("solve", str(small), "--limit", "cells=20", "--no-first-plan")
     assert code == 2 and "--limit cells=" in err
+    # with a plan in hand, a horizon over the limit ends the search, not the answer
+    code, out, _ = run_cli("solve", str(small), "--limit", "cells=20", "--bound", "none", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["result"] == "SATISFIABLE" and data["stopped"] == "limit"
+    assert data["length"] == 15 and data["lower_bound"] == 2  # horizons 0 and 1 refuted
     code, _, _ = run_cli("solve", str(small), "--limit", "disks=4")
     assert code == 0
 
@@ -167,13 +172,40 @@ def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     )
 
 
-HARD = "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,d).\n"
+HARD = (  # 4 pegs, 12 disks, arbitrary: minutes to prove, a plan at once
+    "peg(a;b;c;d). disk(1..12).\n"
+    "init_on((1;5;9;12),a). init_on((2;6;10),b). init_on((3;7;11),c). init_on((4;8),d).\n"
+    "goal_on((2;7;11),a). goal_on((1;5;10),b). goal_on((4;8;12),c). goal_on((3;6;9),d).\n"
+)
 
 
-def test_ctrl_c_in_solve_is_unknown_exit_3(tmp_path: Path) -> None:
+@pytest.mark.parametrize("seconds", [0.2, 1.0, 3.0])
+def test_ctrl_c_in_solve_gives_the_best_plan_or_unknown(tmp_path: Path, seconds: float) -> None:
+    """A real SIGINT while starting, while bounding, while searching: never a traceback;
+    exit 0 with the best plan once one exists, else UNKNOWN and exit 3."""
     path = tmp_path / "hard.lp"
     path.write_text(HARD)
     proc = _start(["solve", str(path), "--json"], tmp_path)
+    time.sleep(seconds)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err
+    data = json.loads(out)
+    assert data["stopped"] == "interrupt"
+    if proc.returncode == 0:
+        assert data["result"] == "SATISFIABLE" and data["plan"]
+        assert data["lower_bound"] <= data["length"] == data["upper_bound"]
+    else:
+        assert proc.returncode == 3, err
+        assert data["result"] == "UNKNOWN" and data["plan"] == []
+    if seconds >= 3:  # the plan built before the search exists by then
+        assert proc.returncode == 0
+
+
+def test_ctrl_c_without_a_plan_is_unknown_exit_3(tmp_path: Path) -> None:
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    proc = _start(["solve", str(path), "--json", "--no-first-plan"], tmp_path)
     time.sleep(3)  # well into the search
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=30)

@@ -16,6 +16,19 @@ from hanoi_asp.engine.mirror import applies, half_plan, unfold
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.result import LowerBound
 
+NO_FIRST_PLAN = SolveOptions(first_plan=False)
+"""The mirror phase is clingo's way to a tower's plan; the plan built before the search
+(Frame-Stewart, optimal by Bousch's bound) settles these towers without clingo."""
+
+
+@pytest.mark.parametrize("disks", [1, 5, 9, 13, 20])
+def test_four_peg_towers_are_settled_by_frame_stewart_and_the_bound(disks: int) -> None:
+    result = solve(tower(4, disks))
+    assert result.result == "OPTIMUM FOUND" and result.length == FOUR_PEG_TOWER[disks]
+    assert result.horizons == ()  # no horizon left between the bounds
+    assert "constructive" in result.proof and "Bousch" in result.proof
+    assert result.lower_bound == result.upper_bound == FOUR_PEG_TOWER[disks]
+
 
 def test_unfold_mirrors_the_half_around_the_largest_disk() -> None:
     puzzle = tower(4, 3)
@@ -27,7 +40,7 @@ def test_unfold_mirrors_the_half_around_the_largest_disk() -> None:
 
 @pytest.mark.parametrize("disks", range(1, 10))
 def test_four_peg_towers_come_from_the_mirror_phase(disks: int) -> None:
-    result = solve(tower(4, disks))
+    result = solve(tower(4, disks), NO_FIRST_PLAN)
     assert result.result == "OPTIMUM FOUND"
     assert result.length == FOUR_PEG_TOWER[disks]
     assert [(run.phase, run.status) for run in result.horizons] == [("mirror-half", "SAT")]
@@ -39,7 +52,7 @@ def test_four_peg_towers_come_from_the_mirror_phase(disks: int) -> None:
 
 @pytest.mark.parametrize("disks", range(1, 8))
 def test_the_full_search_agrees_without_the_mirror(disks: int) -> None:
-    result = solve(tower(4, disks), SolveOptions(mirror=False))
+    result = solve(tower(4, disks), SolveOptions(mirror=False, first_plan=False))
     assert result.length == FOUR_PEG_TOWER[disks]
     assert [run.phase for run in result.horizons] == ["full"]
 
@@ -49,7 +62,7 @@ def test_a_failed_half_falls_back_to_the_full_search(monkeypatch: pytest.MonkeyP
     must go on at the full horizon, not give up or report the half's UNSAT as its own."""
     real = half_plan
     monkeypatch.setattr(search, "half_plan", lambda p, h, *rest: real(p, h - 2, *rest))
-    result = solve(tower(4, 6))
+    result = solve(tower(4, 6), NO_FIRST_PLAN)
     assert [(run.phase, run.status) for run in result.horizons] == [
         ("mirror-half", "UNSAT"),
         ("full", "SAT"),
@@ -58,7 +71,7 @@ def test_a_failed_half_falls_back_to_the_full_search(monkeypatch: pytest.MonkeyP
 
 
 def test_a_half_that_runs_out_of_time_is_unknown() -> None:
-    result = solve(tower(4, 12), SolveOptions(timeout=0.3))
+    result = solve(tower(4, 12), SolveOptions(timeout=0.3, first_plan=False))
     assert result.result == "UNKNOWN" and result.stopped == "timeout"
     assert result.plan is None
 
@@ -99,7 +112,7 @@ def test_applies_needs_an_exact_bound_and_an_odd_horizon() -> None:
 
 
 def test_oneshot_mode_never_mirrors() -> None:
-    result = solve(tower(4, 5), SolveOptions(mode="oneshot"))
+    result = solve(tower(4, 5), SolveOptions(mode="oneshot", first_plan=False))
     assert [run.phase for run in result.horizons] == ["full"]
     assert result.threads == 1
 

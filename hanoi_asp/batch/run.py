@@ -208,6 +208,13 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
         code = EXIT_FOUND
     return {
         "counts": counts,
+        # optimal: proven minimal; feasible: a plan not proven minimal (a stopped search);
+        # unsolved: stopped with no plan
+        "answers": {
+            "optimal": counts["OPTIMUM FOUND"],
+            "feasible": counts["SATISFIABLE"],
+            "unsolved": counts["UNKNOWN"],
+        },
         "resumed": len(rows) - len(fresh),
         "total_s": round(sum(float(r["time_s"]) for r in timed), 3),
         "slowest": [(r["instance"], r["time_s"]) for r in timed[:3]],
@@ -218,7 +225,18 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
 def write_csv(rows: list[Row], path: Path) -> None:
     import csv
 
-    columns = ("instance", "result", "length", "lower_bound", "time_s", "status", "error")
+    columns = (
+        "instance",
+        "result",
+        "length",
+        "lower_bound",
+        "time_s",
+        "status",
+        "error",
+        "upper_bound",
+        "proven_minimal",
+        "stopped",
+    )
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(columns)

@@ -25,6 +25,7 @@ from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.outputs.pictures import plan_svg, write_gif, write_png
+from hanoi_asp.outputs.progress import live_progress
 from hanoi_asp.outputs.text import result_view
 
 
@@ -49,12 +50,16 @@ def puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]:
         threads=getattr(args, "threads", None),
         limits=Limits.parse(args.limit),
         source=args.file,
+        first_plan=not getattr(args, "no_first_plan", False),
     )
     return puzzle, options
 
 
 def solve_command(args: argparse.Namespace) -> int:
-    result = solve(*puzzle_and_options(args))
+    puzzle, options = puzzle_and_options(args)
+    # the live line is for a person at a terminal, never for --json or --facts
+    with live_progress(Console(stderr=True), show=not (args.json or args.facts)) as line:
+        result = solve(puzzle, options, line)
     if args.json:
         print(json.dumps(result.to_dict(args.file)))
     elif args.facts:
@@ -142,6 +147,7 @@ def batch_command(args: argparse.Namespace) -> int:
             max_moves=args.max_moves,
             threads=args.threads,
             limits=Limits.parse(args.limit),
+            first_plan=not args.no_first_plan,
         ),
     )
     err = Console(stderr=True, highlight=False)
@@ -189,6 +195,12 @@ def summary_table(summary: dict[str, object], total: int) -> Table:
     assert isinstance(counts, dict)
     for name, count in counts.items():
         table.add_row(name, str(count))
+    answers = summary["answers"]
+    assert isinstance(answers, dict)
+    table.add_row(
+        "optimal / feasible, not proven / unsolved",
+        " / ".join(str(answers[key]) for key in ("optimal", "feasible", "unsolved")),
+    )
     if summary["resumed"]:
         table.add_row("resumed (skipped)", str(summary["resumed"]))
     table.add_row("total solve time", f"{summary['total_s']:.2f} s")

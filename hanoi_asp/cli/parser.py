@@ -23,11 +23,14 @@ INSTANCE_HELP = (
 )
 
 EPILOG = """exit codes:
-  0  a plan was found (OPTIMUM FOUND, or SATISFIABLE with --moves)
-  1  UNSATISFIABLE: no plan within the bound, or none of exactly --moves moves
+  0  a plan was found: OPTIMUM FOUND (proven minimal), or SATISFIABLE (a plan of
+     exactly --moves moves, or the best plan of a search stopped by --timeout or
+     Ctrl-C, with its gap to the proven lower bound)
+  1  UNSATISFIABLE (proven): no plan within the bound, none of exactly --moves
+     moves, or no plan at all
   2  bad input or usage (one line on stderr naming the file and line), including a
      --encoding that does not parse or whose plan the simulator rejects
-  3  UNKNOWN: stopped by --timeout or Ctrl-C
+  3  UNKNOWN: stopped by --timeout or Ctrl-C before any plan was found
   4  internal error: hanoi-asp's own engine made a plan the simulator rejected (a bug)
 """
 
@@ -35,13 +38,13 @@ RENDER_EPILOG = """exit codes:
   0  a plan was found and drawn
   1  UNSATISFIABLE: no plan to draw
   2  bad input or usage, or an output file that cannot be written
-  3  UNKNOWN: stopped by --timeout or Ctrl-C
+  3  UNKNOWN: stopped by --timeout or Ctrl-C before any plan was found
   4  internal error: the simulator rejected a plan of hanoi-asp's own engine (a bug)
 """
 
 BATCH_EPILOG = """exit codes:
   0  every instance answered (a plan found)
-  1  some instance UNSATISFIABLE or UNKNOWN (timeout)
+  1  some instance UNSATISFIABLE or UNKNOWN (stopped without a plan)
   2  some instance could not be read or solved (ERROR rows), or bad usage
   3  interrupted (Ctrl-C); every finished result is kept in --out
 """
@@ -56,7 +59,7 @@ GRADE_EPILOG = """exit codes:
 LIMIT_HELP = (
     "raise or lower a size limit checked before grounding: disks=N (default 64), pegs=N "
     "(32), cells=N (horizon x disks x pegs, 400000), states=N (stored by --method bfs, "
-    "5000000); repeatable"
+    "5000000), moves=N (longest plan built without clingo, 200000); repeatable"
 )
 METHOD_HELP = (
     "asp (default): clingo, proven minimal; recursive: the classic 3-peg recursion "
@@ -71,7 +74,14 @@ THREADS_HELP = (
     f"clingo's search threads, 1-{MAX_THREADS} (default: 2 for the incremental engine, 1 for "
     "--mode oneshot and for explain, whose statistics should be the same every run)"
 )
-MAX_MOVES_HELP = "search bound (default: the instance's moves/1, else 1000)"
+MAX_MOVES_HELP = (
+    "no plan longer than N (default: the instance's moves/1, else no bound: the search "
+    "ends with a proven-minimal plan or a proof that none exists)"
+)
+FIRST_PLAN_HELP = (
+    "do not build a plan before the search: clingo finds every plan (no upper bound "
+    "until it does; for measuring the ASP engine alone)"
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -136,6 +146,7 @@ def _solve(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     horizon.add_argument("--max-moves", type=_natural, metavar="N", help=MAX_MOVES_HELP)
     _add_common(command, max_moves=False)
     _add_asp_options(command)
+    command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     output = command.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
@@ -170,7 +181,8 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "--timeout",
         type=_positive_float,
         metavar="S",
-        help="per-instance limit; a worker over it is killed (UNKNOWN)",
+        help="per-instance limit: the best plan found by then (SATISFIABLE), else "
+        "UNKNOWN; a worker still running a few seconds later is killed",
     )
     command.add_argument(
         "--out",
@@ -186,6 +198,7 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     command.add_argument("--mode", choices=MODES, default=None, help=MODE_HELP)
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     command.add_argument("--max-moves", type=_natural, metavar="N", help=MAX_MOVES_HELP)
+    command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
     command.add_argument(
         "--threads",
         type=_thread_count,
@@ -293,7 +306,8 @@ def _add_common(command: argparse.ArgumentParser, *, max_moves: bool = True) -> 
         "--timeout",
         type=_positive_float,
         metavar="S",
-        help="give up after S seconds (result UNKNOWN, exit 3)",
+        help="stop after S seconds with the best plan found so far (SATISFIABLE, exit 0), "
+        "or UNKNOWN (exit 3) if there is none",
     )
     command.add_argument(
         "--graph",

@@ -21,13 +21,18 @@ Two facts carry most of the arguments:
 A restricted move graph (a variant) only removes moves, so every plan of it is a
 plan of the classic game: every bound for the complete graph holds for it too.
 The move-graph pattern search below is stronger there (projection keeps the graph).
+
+The pattern searches are plain Python and can take seconds: with a ``deadline``,
+:func:`lower_bound` returns the best bound finished by then (every one is sound).
 """
 
 from __future__ import annotations
 
 import itertools
+import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from functools import lru_cache
 
 from hanoi_asp.methods.frame_stewart import frame_stewart_count
@@ -37,6 +42,18 @@ from hanoi_asp.model.result import UNREACHABLE, LowerBound
 
 PATTERN_STATES = 100_000
 """Most abstract states one pattern search may visit (a few seconds of Python at most)."""
+
+_DEADLINE: ContextVar[float | None] = ContextVar("bounds_deadline", default=None)
+
+
+class OutOfTime(Exception):
+    """The deadline passed while a bound was being computed."""
+
+
+def _check_time() -> None:
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime
 
 
 def misplaced_disks(puzzle: Puzzle) -> LowerBound:
@@ -136,8 +153,12 @@ def _pattern_search(
         return None
     seen = {here: 0}
     queue = deque([here])
+    popped = 0
     while queue:
         state = queue.popleft()
+        popped += 1
+        if popped % 2048 == 0:
+            _check_time()
         if all(state[i] == p for i, p in wanted):
             return seen[state]
         if len(seen) > PATTERN_STATES:
@@ -328,6 +349,7 @@ def pile_bound(puzzle: Puzzle) -> LowerBound | None:
         q = start[x - 1]
         if goal.get(x) != q:
             continue
+        _check_time()
         smaller = range(x + 1, puzzle.disks + 1)
         above_start = [d for d in smaller if start[d - 1] == q]
         above_goal = [d for d in smaller if goal.get(d) == q]
@@ -367,31 +389,45 @@ def zero_bound(puzzle: Puzzle) -> LowerBound:
     return LowerBound(0, "none", "no bound used: every shorter horizon refuted by clingo")
 
 
-def lower_bound(puzzle: Puzzle, choice: BoundChoice = "auto") -> LowerBound:
-    """The bound the search starts from: the best known (``auto``) or a weaker one."""
+def lower_bound(
+    puzzle: Puzzle, choice: BoundChoice = "auto", deadline: float | None = None
+) -> LowerBound:
+    """The bound the search starts from: the best known (``auto``) or a weaker one;
+    with ``deadline`` (a ``time.monotonic()`` value), the best finished by then."""
     if choice == "none":
         return zero_bound(puzzle)
     if choice == "misplaced":
         return misplaced_disks(puzzle)
-    return best_lower_bound(puzzle)
+    token = _DEADLINE.set(deadline)
+    try:
+        return best_lower_bound(puzzle)
+    finally:
+        _DEADLINE.reset(token)
 
 
 def best_lower_bound(puzzle: Puzzle) -> LowerBound:
-    """The strongest sound bound known for this puzzle."""
+    """The strongest sound bound known for this puzzle (the strongest finished, if a
+    deadline passes while they are computed)."""
     candidates = [misplaced_disks(puzzle)]
-    graph = move_graph_bound(puzzle)
-    if graph is not None:
-        candidates.append(graph)
-    if len(puzzle.pegs) == 3:
-        candidates.append(three_pegs(puzzle))
-    else:
-        tower = four_peg_tower(puzzle)
-        if tower is not None and graph is None:
-            return max([*candidates, tower], key=_strongest)
-        for extra in (pattern_bound(puzzle), pile_bound(puzzle), additive_bound(puzzle)):
-            if extra is not None:
-                candidates.append(extra)
+    try:
+        for make in _bounds_for(puzzle):
+            found = make(puzzle)
+            if found is not None:
+                candidates.append(found)
+    except OutOfTime:
+        pass
     return max(candidates, key=_strongest)
+
+
+def _bounds_for(puzzle: Puzzle) -> Iterator[Callable[[Puzzle], LowerBound | None]]:
+    """The bounds worth computing, cheapest and strongest first."""
+    yield move_graph_bound
+    if len(puzzle.pegs) == 3:
+        yield three_pegs
+    elif four_peg_tower(puzzle) is not None and puzzle.edges() is None:
+        yield four_peg_tower  # the optimum itself: nothing stronger exists
+    else:
+        yield from (pattern_bound, pile_bound, additive_bound)
 
 
 def _strongest(bound: LowerBound) -> tuple[int, bool]:

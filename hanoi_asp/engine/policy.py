@@ -113,6 +113,13 @@ def uses_distance3(puzzle: Puzzle, options: SolveOptions) -> bool:
     )
 
 
+def uses_first_plan(options: SolveOptions) -> bool:
+    """Build a plan before the search, unless asked not to or a user's encoding is
+    given: its point is to have clingo find the plan with that encoding, so a plan
+    made without it must never stand in for that encoding's answer."""
+    return options.first_plan and options.encoding is None
+
+
 def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None) -> EnginePlan:
     """Decide how to search ``puzzle``.  ``bound`` is the lower bound a minimal search
     starts from; None when the question is a fixed horizon (``--moves``, grading).

@@ -12,11 +12,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from hanoi_asp.engine.bounds import lower_bound, whole_tower
+from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, whole_tower
 from hanoi_asp.methods import bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
 from hanoi_asp.methods.recursive import tower_moves
-from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.errors import InputError, LimitError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle
@@ -32,6 +32,8 @@ class Answer:
     steps: list[tuple[int, str]] | None = None
     stopped: str | None = None
     unreachable: bool = False
+    lower: int = 0
+    """What the method proved: no plan has fewer moves."""
 
 
 def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
@@ -39,17 +41,31 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
     started = time.monotonic()
     options.limits.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
     limit = options.move_limit(puzzle)
-    bound = lower_bound(puzzle, options.bound)
-    if options.method == "bfs":
-        answer = _breadth_first(puzzle, options, limit, started)
+    deadline = None if options.timeout is None else started + options.timeout
+    try:
+        bound = lower_bound(puzzle, options.bound, deadline)
+        if options.method == "bfs":
+            answer = _breadth_first(puzzle, options, limit, deadline)
+        else:
+            answer = _tower(puzzle, options, limit)
+        plan = None if answer.steps is None else replay(puzzle, answer.steps)
+    except KeyboardInterrupt:
+        bound = misplaced_disks(puzzle)
+        answer = Answer("UNKNOWN", f"{options.method} interrupted", stopped="interrupt")
+        plan = None
+    if answer.unreachable:
+        lower = None
+    elif answer.verdict == "OPTIMUM FOUND" and plan is not None:
+        lower = len(plan)
     else:
-        answer = _tower(puzzle, options, limit)
-    plan = None if answer.steps is None else replay(puzzle, answer.steps)
+        lower = max(bound.value, answer.lower)
     return Result(
         puzzle=puzzle,
         result=answer.verdict,
         plan=plan,
-        lower_bound=bound,
+        bound=bound,
+        lower_bound=lower,
+        upper_bound=None if plan is None else len(plan),
         max_moves=limit,
         proof=answer.proof,
         time_s=time.monotonic() - started,
@@ -60,7 +76,7 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
     )
 
 
-def _tower(puzzle: Puzzle, options: SolveOptions, limit: int) -> Answer:
+def _tower(puzzle: Puzzle, options: SolveOptions, limit: int | None) -> Answer:
     """``recursive`` and ``frame-stewart``: a whole tower, every move allowed."""
     ends = _tower_ends(puzzle, options.method, options.source)
     pegs = len(puzzle.pegs)
@@ -68,18 +84,24 @@ def _tower(puzzle: Puzzle, options: SolveOptions, limit: int) -> Answer:
         return Answer("OPTIMUM FOUND", "minimal: the start already meets the goal", [])
     count = frame_stewart_count(puzzle.disks, pegs)
     proven = pegs <= 4
-    if count > limit:
+    if limit is not None and count > limit:
         if proven:
             return Answer(
                 "UNSATISFIABLE",
                 f"no plan of at most {limit} moves: the optimum for this tower is {count}",
+                lower=count,
             )
         return Answer(
             "UNKNOWN",
             f"the Frame-Stewart plan has {count} moves, over the limit of {limit}",
             stopped="max_moves",
         )
-    options.limits.check_horizon(horizon=count, pegs=pegs, disks=puzzle.disks, where=options.source)
+    if count > options.limits.moves:
+        raise LimitError(
+            f"the plan has {count} moves, over the limit of {options.limits.moves} "
+            f"(raise it with --limit moves={count})",
+            path=options.source,
+        )
     source, target = ends
     spares = [p for p in puzzle.pegs if p not in ends]
     if options.method == "recursive":
@@ -127,18 +149,16 @@ def _tower_ends(puzzle: Puzzle, method: str, where: str) -> tuple[str, str] | No
     )
 
 
-def _breadth_first(puzzle: Puzzle, options: SolveOptions, limit: int, started: float) -> Answer:
-    deadline = None if options.timeout is None else started + options.timeout
-    try:
-        found = bfs.search(
-            puzzle,
-            max_moves=limit,
-            max_states=options.limits.states,
-            deadline=deadline,
-            source=options.source,
-        )
-    except KeyboardInterrupt:
-        return Answer("UNKNOWN", "breadth-first search interrupted", stopped="interrupt")
+def _breadth_first(
+    puzzle: Puzzle, options: SolveOptions, limit: int | None, deadline: float | None
+) -> Answer:
+    found = bfs.search(
+        puzzle,
+        max_moves=limit,
+        max_states=options.limits.states,
+        deadline=deadline,
+        source=options.source,
+    )
     if found.steps is not None:
         return Answer(
             "OPTIMUM FOUND",
@@ -152,6 +172,7 @@ def _breadth_first(puzzle: Puzzle, options: SolveOptions, limit: int, started: f
             f"no plan has fewer than {found.depth} moves (breadth-first search, "
             f"{found.visited} states), then stopped",
             stopped=found.stopped,
+            lower=found.depth,
         )
     if found.exhausted:
         return Answer(
@@ -164,4 +185,5 @@ def _breadth_first(puzzle: Puzzle, options: SolveOptions, limit: int, started: f
         "UNSATISFIABLE",
         f"no plan of at most {limit} moves: breadth-first search to depth {limit} "
         f"({found.visited} states) found none",
+        lower=found.depth + 1,
     )

@@ -1,16 +1,21 @@
-"""The upward search: the first satisfiable horizon from a sound lower bound is minimal.
+"""The anytime search: a plan at once, then a proven lower bound that rises to meet it.
 
 >>> from hanoi_asp.model.puzzle import Puzzle
->>> p = Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})
+>>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=3, init={"a": (3,), "b": (1, 2)},
+...            goal={"c": (1, 2, 3)})
 >>> r = search(p, SolveOptions())
->>> r.result, r.length
-('OPTIMUM FOUND', 3)
+>>> r.result, r.length, r.lower_bound, r.upper_bound
+('OPTIMUM FOUND', 4, 4, 4)
 
-Why the first satisfiable horizon is minimal: no plan is shorter than the lower
-bound L (see :mod:`hanoi_asp.engine.bounds`), and every horizon from L up to it was
-proven unsatisfiable.  Pruning constraints keep every minimal plan, so a horizon
-refuted with them has no minimal plan, and the first one with a plan is the optimum.
-Every plan is replayed by :func:`hanoi_asp.model.plan.replay` before it is returned.
+Two numbers close in on the optimum.  The upper bound U is the length of the best
+verified plan: first the one built before the search
+(:mod:`hanoi_asp.engine.first_plan`).  The lower bound L starts at a sound bound
+(:mod:`hanoi_asp.engine.bounds`) and rises by one with every horizon clingo refutes:
+pruning constraints keep every minimal plan, so a horizon refuted with them holds no
+minimal plan, and once every horizon below h is refuted no plan is shorter than h.
+A horizon with a plan is therefore the optimum; so is U once L reaches it.  Stopped
+early (timeout, Ctrl-C, the grounding limit), the answer is the best plan with its
+gap U - L.  Every plan is replayed by :func:`hanoi_asp.model.plan.replay` first.
 """
 
 from __future__ import annotations
@@ -20,17 +25,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from hanoi_asp.engine.bounds import lower_bound
+from hanoi_asp.engine.bounds import lower_bound, misplaced_disks
 from hanoi_asp.engine.distance3 import distance3_facts
 from hanoi_asp.engine.encodings import read_encoding
+from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.engine.mirror import half_plan, unfold
-from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine
+from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine, uses_first_plan
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Steps
-from hanoi_asp.model.errors import EncodingPlanError, HanoiError, VerificationError
+from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
 from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.model.result import HorizonRun, LowerBound, Result, Verdict
+from hanoi_asp.model.result import (
+    FirstPlan,
+    HorizonRun,
+    LowerBound,
+    Progress,
+    Result,
+    Verdict,
+)
+
+OnProgress = Callable[[Progress], None]
 
 
 def make_solver(
@@ -99,15 +114,52 @@ def _blame(plan: EnginePlan, horizon: int, error: VerificationError) -> HanoiErr
 
 @dataclass
 class _Run:
-    """One search in progress: what is known so far, turned into a :class:`Result`."""
+    """One search in progress: what is proven and found so far, turned into a
+    :class:`Result` however the search ends."""
 
     puzzle: Puzzle
     options: SolveOptions
-    plan: EnginePlan
-    bound: LowerBound
-    limit: int
+    on_progress: OnProgress | None = None
     started: float = field(default_factory=time.monotonic)
+    bound: LowerBound | None = None
+    plan: EnginePlan | None = None
+    lower: int = 0
+    """Proven: no plan has fewer moves."""
+    best: tuple[Move, ...] | None = None
+    how: str = ""
+    """Where the best plan came from, in words."""
+    first: FirstPlan | None = None
     runs: list[HorizonRun] = field(default_factory=list)
+
+    @property
+    def limit(self) -> int | None:
+        return self.options.move_limit(self.puzzle)
+
+    @property
+    def deadline(self) -> float | None:
+        timeout = self.options.timeout
+        return None if timeout is None else self.started + timeout
+
+    @property
+    def upper(self) -> int | None:
+        return None if self.best is None else len(self.best)
+
+    def answers(self) -> bool:
+        """The best plan answers the question: it is within the user's bound."""
+        return self.best is not None and (self.limit is None or len(self.best) <= self.limit)
+
+    def offer(self, moves: tuple[Move, ...], how: str) -> None:
+        if self.best is None or len(moves) < len(self.best):
+            self.best, self.how = moves, how
+        self.report()
+
+    def report(self, horizon: int | None = None) -> None:
+        if self.on_progress is not None:
+            self.on_progress(Progress(self.lower, self.upper, horizon))
+
+    def out_of_time(self) -> bool:
+        deadline = self.deadline
+        return deadline is not None and time.monotonic() >= deadline
 
     def result(
         self,
@@ -120,86 +172,175 @@ class _Run:
         threads: int | None = None,
         exact_moves: int | None = None,
     ) -> Result:
+        bound = self.bound or misplaced_disks(self.puzzle)
+        plan = self.plan
         return Result(
             puzzle=self.puzzle,
             result=verdict,
             plan=moves,
-            lower_bound=self.bound,
-            max_moves=self.limit,
+            bound=bound,
+            lower_bound=None if unreachable else max(self.lower, bound.value),
+            upper_bound=self.upper,
+            max_moves=self.limit if exact_moves is None else exact_moves,
             proof=proof,
             time_s=time.monotonic() - self.started,
-            mode=self.plan.mode,
+            mode=None if plan is None else plan.mode,
             exact_moves=exact_moves,
             stopped=stopped,
             horizons=tuple(self.runs),
             unreachable=unreachable,
-            threads=self.plan.threads if threads is None else threads,
-            programs=self.plan.programs,
+            threads=(None if plan is None else plan.threads) if threads is None else threads,
+            programs=() if plan is None else plan.programs,
             source=self.options.source,
+            first_plan=self.first,
         )
 
+    def optimum(self, proof: str, moves: tuple[Move, ...], threads: int | None = None) -> Result:
+        self.best = moves
+        self.lower = len(moves)
+        return self.result("OPTIMUM FOUND", proof, moves, threads=threads)
 
-def search(puzzle: Puzzle, options: SolveOptions) -> Result:
-    """Find a proven-minimal plan with clingo, or decide whether a plan of exactly
-    ``options.exact_moves`` moves exists."""
+    def stop(self, why: str) -> Result:
+        """The answer when the search stops before its proof: the best plan and its gap."""
+        bound = self.bound or misplaced_disks(self.puzzle)
+        self.lower = max(self.lower, bound.value)
+        if why == "timeout":
+            reason = f"stopped at the time limit ({self.options.timeout} s)"
+        elif why == "limit":
+            reason = f"stopped: horizon {self.lower} is over the grounding limit"
+        else:
+            reason = "interrupted"
+        known = f"{reason}: {_refuted(bound, self.lower)}"
+        if self.best is not None and self.answers():
+            gap = len(self.best) - self.lower
+            proof = (
+                f"{known}; the best plan found has {len(self.best)} moves ({self.how}), "
+                f"not proven minimal: the optimum is {self.lower}..{len(self.best)} (gap {gap})"
+            )
+            return self.result("SATISFIABLE", proof, self.best, stopped=why)
+        if self.best is not None:
+            known += f"; a plan of {len(self.best)} moves exists, over the bound of {self.limit}"
+        return self.result("UNKNOWN", known, stopped=why)
+
+
+def search(puzzle: Puzzle, options: SolveOptions, on_progress: OnProgress | None = None) -> Result:
+    """Find a proven-minimal plan with clingo (the best plan and its gap if stopped
+    early), or decide whether a plan of exactly ``options.exact_moves`` moves exists.
+    ``on_progress`` hears of every new bound and plan."""
     pegs, disks, where = len(puzzle.pegs), puzzle.disks, options.source
     options.limits.check_size(pegs=pegs, disks=disks, where=where)
-    started = time.monotonic()
-    deadline = None if options.timeout is None else started + options.timeout
-    bound = lower_bound(puzzle, options.bound)
-    if options.exact_moves is not None:
-        plan = plan_engine(puzzle, options, None)
-        run = _Run(puzzle, options, plan, bound, options.exact_moves, started)
-        return _decide_exact(run, options.exact_moves, deadline)
-    plan = plan_engine(puzzle, options, bound)
-    limit = options.move_limit(puzzle)
-    run = _Run(puzzle, options, plan, bound, limit, started)
+    run = _Run(puzzle, options, on_progress)
+    try:
+        if options.exact_moves is not None:
+            return _decide_exact(run, options.exact_moves)
+        return _narrow(run)
+    except KeyboardInterrupt:
+        if options.exact_moves is None:
+            return run.stop("interrupt")
+        moves = options.exact_moves
+        proof = f"interrupted before deciding whether a plan of exactly {moves} moves exists"
+        return run.result("UNKNOWN", proof, stopped="interrupt", exact_moves=moves)
+
+
+def _narrow(run: _Run) -> Result:
+    """Raise the lower bound until it meets the best plan (or a horizon has a plan)."""
+    puzzle, options = run.puzzle, run.options
+    if uses_first_plan(options):
+        found = build_first_plan(puzzle, options, run.deadline)
+        if found is not None:
+            run.first = found[1]
+            run.offer(found[0], f"the {found[1].method} plan built before the search")
+    bound = run.bound = lower_bound(puzzle, options.bound, run.deadline)
+    run.lower = bound.value
+    run.plan = plan = plan_engine(puzzle, options, bound)
+    limit = run.limit
     if bound.unreachable:
         return run.result(
             "UNSATISFIABLE", f"no plan exists at all: {bound.argument}", unreachable=True
         )
-    if bound.value > limit:
+    run.report()
+    if limit is not None and bound.value > limit:
         return run.result(
-            "UNSATISFIABLE", f"no plan of at most {limit} moves: the lower bound is {bound.value}"
+            "UNSATISFIABLE",
+            f"no plan of at most {limit} moves: the lower bound is {bound.value} ({bound.name})",
         )
+    if run.best is not None and len(run.best) == run.lower:
+        return run.optimum(_meets(bound, run.how), run.best)
+    if run.out_of_time():
+        return run.stop("timeout")
     if plan.mirror:
-        horizon = bound.value
-        options.limits.check_horizon(horizon=horizon, pegs=pegs, disks=disks, where=where)
-        try:
-            half_run, half = half_plan(
-                puzzle, horizon, deadline, options.clingo_options, MIRROR_THREADS
-            )
-        except KeyboardInterrupt:
-            return run.result("UNKNOWN", _refuted(bound, horizon), stopped="interrupt")
-        run.runs.append(half_run)
-        if half is not None:
-            mirrored = replay(puzzle, unfold(puzzle, half))
-            how = (
-                f"; found as {half_run.horizon} moves by clingo, the largest disk's move, and "
-                "those moves backwards with start and goal pegs swapped (mirror phase)"
-            )
-            return run.result(
-                "OPTIMUM FOUND", _minimal(bound, horizon) + how, mirrored, threads=MIRROR_THREADS
-            )
-        if half_run.status == "UNKNOWN":
-            return run.result("UNKNOWN", _refuted(bound, horizon), stopped="timeout")
+        mirrored = _mirror_phase(run, plan, bound)
+        if mirrored is not None:
+            return mirrored
     solver = make_solver(puzzle, plan, minimal=True)
-    for horizon in range(bound.value, limit + 1):
-        options.limits.check_horizon(horizon=horizon, pegs=pegs, disks=disks, where=where)
-        if deadline is not None and time.monotonic() >= deadline:
-            return run.result("UNKNOWN", _refuted(bound, horizon), stopped="timeout")
+    top = _top(limit, run.upper)
+    horizon = run.lower
+    while top is None or horizon <= top:
+        if run.out_of_time():
+            return run.stop("timeout")
         try:
-            horizon_run, steps = answer(plan, horizon, partial(solver.run, horizon, deadline))
-        except KeyboardInterrupt:
-            return run.result("UNKNOWN", _refuted(bound, horizon), stopped="interrupt")
+            check = options.limits.check_horizon
+            check(horizon=horizon, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
+        except LimitError:
+            if run.answers():
+                return run.stop("limit")
+            raise
+        run.report(horizon)
+        horizon_run, steps = answer(plan, horizon, partial(solver.run, horizon, run.deadline))
         run.runs.append(horizon_run)
         if horizon_run.status == "UNKNOWN":
-            return run.result("UNKNOWN", _refuted(bound, horizon), stopped="timeout")
+            return run.stop("timeout")
         moves = verified(puzzle, plan, horizon, steps)
         if moves is not None:
-            return run.result("OPTIMUM FOUND", _minimal(bound, horizon), moves)
-    return run.result(
-        "UNSATISFIABLE", f"no plan of at most {limit} moves: {_refuted(bound, limit + 1)}"
+            return run.optimum(_minimal(bound, horizon), moves)
+        run.lower = horizon + 1
+        run.report()
+        horizon += 1
+    if run.best is not None and len(run.best) == run.lower:
+        proof = _minimal(bound, run.lower) + f"; the plan is {run.how}"
+        return run.optimum(proof, run.best)
+    proof = f"no plan of at most {limit} moves: {_refuted(bound, run.lower)}"
+    if run.best is not None:
+        proof += f"; a plan of {len(run.best)} moves exists"
+    return run.result("UNSATISFIABLE", proof)
+
+
+def _top(limit: int | None, upper: int | None) -> int | None:
+    """The last horizon worth solving: within the user's bound, below the best plan."""
+    tops = [t for t in (limit, None if upper is None else upper - 1) if t is not None]
+    return min(tops) if tops else None
+
+
+def _mirror_phase(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result | None:
+    """A whole tower with an exact bound: half a plan, mirrored (None: not found)."""
+    puzzle, options = run.puzzle, run.options
+    horizon = bound.value
+    options.limits.check_horizon(
+        horizon=horizon, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source
+    )
+    run.report(horizon)
+    half_run, half = half_plan(
+        puzzle, horizon, run.deadline, options.clingo_options, MIRROR_THREADS
+    )
+    run.runs.append(half_run)
+    if half is not None:
+        mirrored = replay(puzzle, unfold(puzzle, half))
+        how = (
+            f"; found as {half_run.horizon} moves by clingo, the largest disk's move, and "
+            "those moves backwards with start and goal pegs swapped (mirror phase)"
+        )
+        return run.optimum(_minimal(bound, horizon) + how, mirrored, threads=MIRROR_THREADS)
+    if half_run.status == "UNKNOWN":
+        return run.stop("timeout")
+    return None
+
+
+def _meets(bound: LowerBound, how: str) -> str:
+    """The proof when the best plan is as short as the bound allows."""
+    if bound.value == 0:
+        return "minimal: the start already meets the goal"
+    return (
+        f"minimal: {how} has {bound.value} moves, the lower bound ({bound.name}: {bound.argument})"
     )
 
 
@@ -231,29 +372,29 @@ def _minimal(bound: LowerBound, horizon: int) -> str:
     )
 
 
-def _decide_exact(run: _Run, moves: int, deadline: float | None) -> Result:
+def _decide_exact(run: _Run, moves: int) -> Result:
     """The quickstart's question: is there a plan of exactly ``moves`` moves?"""
     puzzle = run.puzzle
     run.options.limits.check_horizon(
         horizon=moves, pegs=len(puzzle.pegs), disks=puzzle.disks, where=run.options.source
     )
-    solver = make_solver(puzzle, run.plan, minimal=False)
+    run.bound = lower_bound(puzzle, run.options.bound, run.deadline)
+    run.lower = run.bound.value
+    run.plan = plan = plan_engine(puzzle, run.options, None)
+    solver = make_solver(puzzle, plan, minimal=False)
     found: tuple[Move, ...] | None = None
     stopped: str | None = None
-    try:
-        horizon_run, steps = answer(run.plan, moves, partial(solver.run, moves, deadline))
-        run.runs.append(horizon_run)
-    except KeyboardInterrupt:
-        verdict: Verdict = "UNKNOWN"
-        stopped = "interrupt"
+    horizon_run, steps = answer(plan, moves, partial(solver.run, moves, run.deadline))
+    run.runs.append(horizon_run)
+    found = verified(puzzle, plan, moves, steps)
+    verdict: Verdict
+    if found is not None:
+        verdict = "SATISFIABLE"
+        run.best = found
+    elif horizon_run.status == "UNSAT":
+        verdict = "UNSATISFIABLE"
     else:
-        found = verified(puzzle, run.plan, moves, steps)
-        if found is not None:
-            verdict = "SATISFIABLE"
-        elif horizon_run.status == "UNSAT":
-            verdict = "UNSATISFIABLE"
-        else:
-            verdict, stopped = "UNKNOWN", "timeout"
+        verdict, stopped = "UNKNOWN", "timeout"
     proof = {
         "SATISFIABLE": f"a plan of exactly {moves} moves (not claimed minimal)",
         "UNSATISFIABLE": f"clingo proved that no plan has exactly {moves} moves",

@@ -36,12 +36,12 @@ class BfsOutcome:
 def search(
     puzzle: Puzzle,
     *,
-    max_moves: int,
+    max_moves: int | None,
     max_states: int = Limits.states,
     deadline: float | None = None,
     source: str = "<puzzle>",
 ) -> BfsOutcome:
-    """Shortest plan of at most ``max_moves`` moves, level by level."""
+    """Shortest plan of at most ``max_moves`` moves (None: any length), level by level."""
     pegs, disks = len(puzzle.pegs), puzzle.disks
     weight = [pegs**d for d in range(disks)]  # weight[i] belongs to disk i + 1
     start = sum(peg * weight[i] for i, peg in enumerate(puzzle.initial_state()))
@@ -60,7 +60,7 @@ def search(
         return BfsOutcome([], 1, False, 0)
     frontier = [start]
     depth = 0
-    while frontier and depth < max_moves:
+    while frontier and (max_moves is None or depth < max_moves):
         depth += 1
         following: list[int] = []
         for count, state in enumerate(frontier):

@@ -26,6 +26,9 @@ class Limits:
     cells: int = 400_000
     states: int = 5_000_000
     """Most states ``--method bfs`` may store (about 0.6 GiB)."""
+    moves: int = 200_000
+    """Longest plan built before the search or by a reference method (a 3-peg tower
+    of 17 disks has 131,071 moves; replaying 200,000 takes about a second)."""
 
     def check_size(self, *, pegs: int, disks: int, where: str) -> None:
         for name, value in (("disks", disks), ("pegs", pegs)):
@@ -53,9 +56,9 @@ class Limits:
         values: dict[str, int] = {}
         for item in items:
             key, _, text = item.partition("=")
-            if key not in ("disks", "pegs", "cells", "states") or not text.isdigit():
+            if key not in ("disks", "pegs", "cells", "states", "moves") or not text.isdigit():
                 raise ValueError(
-                    f"--limit takes disks=N, pegs=N, cells=N or states=N, not {item!r}"
+                    f"--limit takes disks=N, pegs=N, cells=N, states=N or moves=N, not {item!r}"
                 )
             values[key] = int(text)
         return cls(**values)

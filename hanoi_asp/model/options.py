@@ -30,9 +30,6 @@ BOUND_CHOICES: tuple[BoundChoice, ...] = ("auto", "misplaced", "none")
 MAX_THREADS = 64
 """clingo runs at most 64 search threads."""
 
-DEFAULT_MAX_MOVES = 1000
-"""The search bound when neither the options nor the instance (``moves/1``) give one."""
-
 
 @dataclass(frozen=True)
 class Encoding:
@@ -66,13 +63,17 @@ class SolveOptions:
     """``incremental`` (multi-shot, the default) or ``oneshot`` (re-ground per horizon,
     the quickstart way); None: incremental, or one-shot for a one-shot user encoding."""
     max_moves: int | None = None
-    """Search no horizon above this; None: the instance's ``moves/1``, else
-    :data:`DEFAULT_MAX_MOVES`."""
+    """Search no horizon above this; None: the instance's ``moves/1``, else no bound
+    (a plan exists or the goal is proven unreachable)."""
     exact_moves: int | None = None
     """Instead of the minimal search, decide whether a plan of exactly this many moves
     exists (``solve --moves``)."""
     timeout: float | None = None
-    """Seconds before the search stops with UNKNOWN; None: no limit."""
+    """Seconds before the search stops with the best plan found so far (UNKNOWN if
+    none); None: no limit."""
+    first_plan: bool = True
+    """Build a plan at once (:mod:`hanoi_asp.methods.constructive`) as the first upper
+    bound; off, clingo finds every plan (``--no-first-plan``)."""
     encoding: Encoding | None = None
     """A user's encoding instead of the shipped one."""
     clingo_options: tuple[str, ...] = ()
@@ -129,9 +130,7 @@ class SolveOptions:
         if not isinstance(self.limits, Limits):
             raise InputError("limits takes a Limits object")
 
-    def move_limit(self, puzzle: Puzzle) -> int:
-        """The largest horizon searched: ``max_moves``, else the instance's ``moves/1``,
-        else :data:`DEFAULT_MAX_MOVES`."""
-        if self.max_moves is not None:
-            return self.max_moves
-        return puzzle.max_moves if puzzle.max_moves is not None else DEFAULT_MAX_MOVES
+    def move_limit(self, puzzle: Puzzle) -> int | None:
+        """The user's bound on the plan length: ``max_moves``, else the instance's
+        ``moves/1``; None when neither gives one."""
+        return self.max_moves if self.max_moves is not None else puzzle.max_moves

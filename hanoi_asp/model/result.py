@@ -50,7 +50,10 @@ class LowerBound:
         return self.value >= UNREACHABLE
 
     def as_dict(self) -> dict[str, object]:
-        return {"value": self.value, "name": self.name, "argument": self.argument}
+        """``value`` is null for an unreachable goal: no number bounds a plan that
+        does not exist."""
+        value = None if self.unreachable else self.value
+        return {"value": value, "name": self.name, "argument": self.argument}
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,30 @@ class HorizonRun:
         }
 
 
+@dataclass(frozen=True)
+class Progress:
+    """What a search knows so far, for a live display: no plan is shorter than
+    ``lower``; the best verified plan has ``upper`` moves (None: none yet);
+    ``horizon`` is the plan length clingo is trying now (None: not searching)."""
+
+    lower: int
+    upper: int | None
+    horizon: int | None = None
+
+
+@dataclass(frozen=True)
+class FirstPlan:
+    """The plan built before the proof search (its first upper bound), as data."""
+
+    length: int
+    method: str
+    """How it was built: ``constructive`` or ``breadth-first`` (restricted move graphs)."""
+    seconds: float
+
+    def as_dict(self) -> dict[str, object]:
+        return {"length": self.length, "method": self.method, "time_s": round(self.seconds, 4)}
+
+
 @dataclass(frozen=True, kw_only=True)
 class Result:
     """The answer for one puzzle; the command line turns it into text or JSON.
@@ -104,10 +131,17 @@ class Result:
     when ``unreachable``), ``UNKNOWN`` (stopped before an answer)."""
     plan: tuple[Move, ...] | None
     """The plan, replayed and accepted by the simulator; None when there is none."""
-    lower_bound: LowerBound
+    bound: LowerBound
     """The sound lower bound the search started from, with its argument."""
-    max_moves: int
-    """The largest plan length searched."""
+    lower_bound: int | None
+    """Proven: no plan has fewer moves (the bound, raised by every horizon clingo
+    refuted; the plan's length when it is minimal).  None for an unreachable goal."""
+    upper_bound: int | None = None
+    """The length of the best verified plan known, even one beyond ``max_moves``; None
+    if there is none."""
+    max_moves: int | None
+    """The user's bound on the plan length (``--max-moves`` or the instance's
+    ``moves/1``; ``--moves`` for an exact question); None: no bound but the truth."""
     proof: str
     """Why the answer holds, in words (the argument for minimality, or what was refuted)."""
     time_s: float
@@ -118,7 +152,11 @@ class Result:
     exact_moves: int | None = None
     """Set when the question was "is there a plan of exactly this many moves?"."""
     stopped: str | None = None
-    """``timeout`` or ``interrupt`` when the search was stopped, else None."""
+    """Why the search stopped before its answer was proven: ``timeout``, ``interrupt``,
+    ``limit`` (the next horizon is over the grounding limit) or ``max_moves`` (a
+    reference method's plan is over the user's bound); None when it was not."""
+    first_plan: FirstPlan | None = None
+    """The plan built before the proof search, if one was."""
     horizons: tuple[HorizonRun, ...] = field(default=())
     """One record per clingo call, in order."""
     unreachable: bool = False
@@ -136,6 +174,13 @@ class Result:
         return None if self.plan is None else len(self.plan)
 
     @property
+    def gap(self) -> int | None:
+        """``upper_bound - lower_bound``: 0 when the plan is proven minimal."""
+        if self.upper_bound is None or self.lower_bound is None:
+            return None
+        return self.upper_bound - self.lower_bound
+
+    @property
     def exit_code(self) -> int:
         """0 a plan, 1 UNSATISFIABLE, 3 UNKNOWN (see :mod:`hanoi_asp.model.errors`)."""
         return EXIT_CODES[self.result]
@@ -151,11 +196,10 @@ class Result:
             "instance": self.source if instance is None else instance,
             "result": self.result,
             "length": self.length,
-            # an unreachable goal: no plan within (or beyond) the bound
-            "lower_bound": min(self.lower_bound.value, self.max_moves + 1),
+            "lower_bound": self.lower_bound,
             "plan": [move.as_dict() for move in self.plan or ()],
             "time_s": round(self.time_s, 4),
-            "bound": self.lower_bound.as_dict(),
+            "bound": self.bound.as_dict(),
             "proof": self.proof,
             "mode": self.mode,
             "max_moves": self.max_moves,
@@ -168,4 +212,7 @@ class Result:
             "graph": self.puzzle.graph_name(),
             "threads": self.threads,
             "programs": list(self.programs),
+            "upper_bound": self.upper_bound,
+            "gap": self.gap,
+            "first_plan": None if self.first_plan is None else self.first_plan.as_dict(),
         }

@@ -3,25 +3,32 @@ object for an instance that could not be solved at all.
 
 >>> error_json("x.lp", "x.lp:3: unknown peg z")["result"]
 'ERROR'
+>>> error_json("x.lp", "interrupted", 3)["result"]
+'UNKNOWN'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hanoi_asp.model.errors import EXIT_BAD_INPUT
+from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN
 from hanoi_asp.model.result import JSON_VERSION
 
 
 def error_json(instance: str, message: str, exit_code: int = EXIT_BAD_INPUT) -> dict[str, Any]:
-    """The object for an instance that could not be solved at all."""
+    """The object for an instance that could not be solved at all.  Stopped before any
+    answer (exit 3: Ctrl-C while starting, a killed worker) it is ``UNKNOWN``, as a
+    stopped search without a plan is, not ``ERROR``."""
+    stopped = exit_code == EXIT_UNKNOWN
     return {
         "version": JSON_VERSION,
         "instance": instance,
-        "result": "ERROR",
+        "result": "UNKNOWN" if stopped else "ERROR",
         "length": None,
         "lower_bound": None,
+        "upper_bound": None,
         "plan": [],
+        "stopped": "interrupt" if stopped else None,
         "error": message,
         "exit_code": exit_code,
     }

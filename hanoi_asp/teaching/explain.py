@@ -129,7 +129,7 @@ def why_not_shorter(result: Result, budget: float = CORE_SECONDS) -> WhyNotShort
     if result.result != "OPTIMUM FOUND" or not result.length:
         return None
     horizon = result.length - 1
-    bound: LowerBound = result.lower_bound
+    bound: LowerBound = result.bound
     below = horizon < bound.value
     by_bound = f"below the lower bound {bound.value} ({bound.name}): {bound.argument}"
     deadline = time.monotonic() + budget
@@ -241,10 +241,13 @@ class Explanation:
 
 def explain(puzzle: Puzzle, options: SolveOptions) -> Explanation:
     """Solve as ``solve`` would, and gather what a student needs to follow it.  One
-    clingo thread unless asked otherwise: the same statistics on every run.  The
-    encodings shown are the ones the engine reports it loaded (``result.programs``)."""
+    clingo thread unless asked otherwise: the same statistics on every run.  No plan
+    is built before the search: clingo finds the plan, horizon by horizon, as the
+    student's encoding would.  The encodings shown are the ones the engine reports it
+    loaded (``result.programs``)."""
     if options.method != "asp":
         raise InputError(f"explain shows clingo's search, not --method {options.method}")
+    options = replace(options, first_plan=False)
     if options.threads is None:
         options = replace(options, threads=TEACHING_THREADS)
     result = solve(puzzle, options)

@@ -45,6 +45,9 @@ HORIZON_SECONDS = 10.0
 EXTRA_HORIZONS = 20
 """How far above the optimum to look for a student's longer plan."""
 
+UNREACHABLE_HORIZONS = 12
+"""Horizons 0..12 are checked on an instance whose goal no plan reaches."""
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -160,7 +163,10 @@ def grade_instance(
     """The grade on one instance, and clingo's warnings about the encoding there."""
     reference = solve(puzzle, SolveOptions(source=instance))
     optimum = reference.length
-    top = optimum if optimum is not None else reference.max_moves
+    if optimum is not None:
+        top = optimum
+    else:
+        top = UNREACHABLE_HORIZONS if reference.max_moves is None else reference.max_moves
     options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source=instance)
     findings: list[Finding] = []
     answers: dict[int, Status] = {}

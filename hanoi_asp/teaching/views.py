@@ -53,7 +53,7 @@ def explanation_view(explanation: Explanation, instance: str) -> RenderableType:
     if not result.horizons:
         parts.append(Text("   no horizon was solved: the bound settled the question"))
     else:
-        bound = result.lower_bound
+        bound = result.bound
         if bound.value == 0:
             parts.append(Text("   starts at horizon 0: no lower bound used"))
         else:
