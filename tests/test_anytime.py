@@ -3,6 +3,7 @@ best plan with its gap when the search is stopped."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -252,3 +253,17 @@ def test_batch_summary_counts_optimal_feasible_and_unsolved(run_cli, tmp_path: P
     assert rows["a.lp"]["upper_bound"] == rows["a.lp"]["lower_bound"] == 7
     assert rows["b.lp"]["result"] == "SATISFIABLE" and rows["b.lp"]["upper_bound"] > 0
     assert "optimal / feasible, not proven / unsolved" in stdout and "1 / 1 / 0" in stdout
+
+
+def test_the_live_line_shows_the_bounds_and_the_gap() -> None:
+    from rich.console import Console
+
+    from hanoi_asp.outputs.progress import ProgressLine, live_progress
+
+    line = ProgressLine()
+    assert "solving" in line.__rich__().plain
+    line(Progress(lower=30, upper=47, horizon=31))
+    text = line.__rich__().plain
+    assert "lower bound 30, best plan 47 moves (gap 17), trying 31" in text
+    with live_progress(Console(file=io.StringIO(), force_terminal=False)) as shown:
+        assert shown is None  # not a terminal: no live line

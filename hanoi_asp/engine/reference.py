@@ -23,6 +23,10 @@ from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result, Verdict
 
 
+BOUND_SECONDS = 1.0
+"""Most time spent on the lower bound a reference method's result reports."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """What a method found, before the simulator replays it."""
@@ -42,23 +46,28 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
     options.limits.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
     limit = options.move_limit(puzzle)
     deadline = None if options.timeout is None else started + options.timeout
+    bound = misplaced_disks(puzzle)
     try:
-        bound = lower_bound(puzzle, options.bound, deadline)
         if options.method == "bfs":
             answer = _breadth_first(puzzle, options, limit, deadline)
         else:
             answer = _tower(puzzle, options, limit)
         plan = None if answer.steps is None else replay(puzzle, answer.steps)
+        # after the method, briefly: the bound is context here, not the answer
+        budget = time.monotonic() + BOUND_SECONDS
+        bound = lower_bound(puzzle, options.bound, min(budget, deadline or budget))
     except KeyboardInterrupt:
-        bound = misplaced_disks(puzzle)
         answer = Answer("UNKNOWN", f"{options.method} interrupted", stopped="interrupt")
         plan = None
+    proof = answer.proof
     if answer.unreachable:
         lower = None
     elif answer.verdict == "OPTIMUM FOUND" and plan is not None:
         lower = len(plan)
     else:
         lower = max(bound.value, answer.lower)
+        if bound.value > answer.lower:
+            proof += f"; no plan has fewer than {bound.value} moves (lower bound: {bound.name})"
     return Result(
         puzzle=puzzle,
         result=answer.verdict,
@@ -67,7 +76,7 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
         lower_bound=lower,
         upper_bound=None if plan is None else len(plan),
         max_moves=limit,
-        proof=answer.proof,
+        proof=proof,
         time_s=time.monotonic() - started,
         method=options.method,
         stopped=answer.stopped,
