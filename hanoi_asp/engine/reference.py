@@ -22,7 +22,6 @@ from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result, Verdict
 
-
 BOUND_SECONDS = 1.0
 """Most time spent on the lower bound a reference method's result reports."""
 

@@ -12,6 +12,11 @@ peg), then moves there; larger disks never move again, and smaller disks may res
 them, so every peg stays usable.  Gathering is recursive in the same way, and a
 tower that is already stacked moves by Frame-Stewart with every other peg free.
 
+On more pegs two more constructions compete: one that clears the smaller disks off
+both pegs onto several free pegs (a disk's own goal peg first) instead of one tower,
+and one that moves the largest disks as a breadth-first optimum for them alone says
+(:meth:`_Builder.refine`), clearing the smaller disks off each move's two pegs.
+
 Why it is legal and complete: a disk only moves when every smaller disk sits on the
 spare peg, so it is on top and lands on a peg whose disks are all larger; once a disk
 is placed only smaller disks move.  On 3 pegs this is the classic algorithm: with
@@ -25,10 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hanoi_asp.methods import bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
 from hanoi_asp.model.puzzle import Puzzle
 
 Steps = list[tuple[int, str]]
+
+REFINE_STATES = 20_000
+"""The largest disks whose optimum :meth:`_Builder.refine` follows: as many as fit in
+this many states (7 on 4 pegs, 6 on 5 pegs)."""
 
 
 class TooLong(Exception):
@@ -120,6 +130,27 @@ class _Builder:
                 self.gather(disk + 1, self.spare(disk + 1, (here, there)))
             self.move(disk, there)
 
+    def refine(self, puzzle: Puzzle, goal: dict[int, str]) -> None:
+        """Move the largest disks as a breadth-first optimum for them alone says, each
+        move once the smaller disks have left its two pegs; then place the rest."""
+        top = 1
+        while top < self.disks and len(self.pegs) ** (top + 1) <= REFINE_STATES:
+            top += 1
+        start = puzzle.initial_state()
+        stacks: dict[str, tuple[int, ...]] = {}
+        for disk in range(1, top + 1):
+            name = self.pegs[start[disk - 1]]
+            stacks[name] = (*stacks.get(name, ()), disk)
+        wanted: dict[str, tuple[int, ...]] = {}
+        for disk in sorted(d for d in goal if d <= top):
+            wanted[goal[disk]] = (*wanted.get(goal[disk], ()), disk)
+        large = Puzzle(pegs=self.pegs, disks=top, init=stacks, goal=wanted)
+        found = bfs.search(large, max_moves=None, max_states=REFINE_STATES)
+        for disk, peg in found.steps or ():
+            self.clear(top + 1, {self.at[disk - 1], peg}, goal)
+            self.move(disk, peg)
+        self.place(goal, top + 1, spread=True)
+
     def place_twice(self, goal: dict[int, str]) -> bool:
         """Hinz's other way for the largest differing disk: via a third peg, with the
         smaller disks on its goal peg first and then on its start peg; then place the
@@ -152,11 +183,16 @@ def first_plan(puzzle: Puzzle, cap: int = 10**6) -> Steps | None:
             spares = [p for p in puzzle.pegs if p not in (source, target)]
             if frame_stewart_count(puzzle.disks, len(puzzle.pegs)) <= cap:
                 plans.append(list(frame_stewart_moves(1, puzzle.disks, source, target, spares)))
-    for way in ("once", "twice", "spread"):
+    ways = ["once", "twice", "spread"]
+    if len(puzzle.pegs) > 3 or not puzzle.is_full_goal():
+        ways.append("refine")  # on 3 pegs "once" or "twice" is already the optimum
+    for way in ways:
         builder = _Builder(puzzle, cap)
         try:
             if way == "twice":
                 builder.place_twice(goal)
+            elif way == "refine":
+                builder.refine(puzzle, goal)
             else:
                 builder.place(goal, spread=way == "spread")
         except TooLong:
