@@ -4,8 +4,7 @@
     python benchmarks/timeouts.py --runs 3 --timeout 2
 
 Each run is a fresh ``python -m hanoi_asp solve FILE --json`` process, timed from its
-start to its exit, so start-up (imports) counts.  Cases are hard on purpose: minutes to
-prove minimal, with the time going into the bounds (5 pegs), grounding and solving.
+start to its exit, so start-up (imports) counts.  The cases are ``instances/hard/*.lp``.
 
 * timeout: ``--timeout S``; reports the wall time over S (the target: under 1 s), the
   result and exit code, and whether the plan replays.
@@ -27,27 +26,15 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
-CASES = {
-    "5pegs-14disks": "peg(a;b;c;d;e). disk(1..14). init_on(1..14,a). goal_on(1..14,e).",
-    "4pegs-20disks-arbitrary": (
-        "peg(a;b;c;d). disk(1..20).\n"
-        "init_on((1;5;9;13;17),a). init_on((2;6;10;14;18),b). init_on((3;7;11;15;19),c).\n"
-        "init_on((4;8;12;16;20),d). goal_on((1;6;11;16),b). goal_on((2;7;12;17),c).\n"
-        "goal_on((3;8;13;18),d). goal_on((4;9;14;19),a). goal_on((5;10;15;20),a)."
-    ),
-    "4pegs-12disks-arbitrary": (
-        "peg(a;b;c;d). disk(1..12).\n"
-        "init_on((1;5;9;12),a). init_on((2;6;10),b). init_on((3;7;11),c). init_on((4;8),d).\n"
-        "goal_on((2;7;11),a). goal_on((1;5;10),b). goal_on((4;8;12),c). goal_on((3;6;9),d)."
-    ),
-}
+CASES = sorted((ROOT / "instances" / "hard").glob("*.lp"))
+"""Minutes (or more) to prove minimal; the time goes into the bounds (5 pegs), grounding
+and solving."""
 
 
 def start(path: Path, *extra: str) -> subprocess.Popen[str]:
@@ -123,18 +110,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=HERE / "results" / "timeouts.csv")
     args = parser.parse_args()
     rows: list[dict[str, object]] = []
-    with tempfile.TemporaryDirectory() as folder:
-        for name, text in CASES.items():
-            path = Path(folder) / f"{name}.lp"
-            path.write_text(text + "\n", encoding="utf-8")
-            trials = [("timeout", args.timeout)] + [("interrupt", d) for d in args.delays]
-            for kind, at in trials:
-                for index in range(args.runs):
-                    measure = run_timeout if kind == "timeout" else run_interrupt
-                    row = measure(path, at)
-                    row = {"case": name, "run": index + 1, **row}
-                    rows.append(row)
-                    print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
+    for path in CASES:
+        trials = [("timeout", args.timeout)] + [("interrupt", d) for d in args.delays]
+        for kind, at in trials:
+            for index in range(args.runs):
+                measure = run_timeout if kind == "timeout" else run_interrupt
+                row = {"case": path.stem, "run": index + 1, **measure(path, at)}
+                rows.append(row)
+                print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
     print("\nsummary (over_s: seconds past the limit, or from SIGINT to exit)")
     groups: dict[tuple[object, object, object], list[dict[str, object]]] = {}
     for row in rows:

@@ -180,21 +180,12 @@ def test_an_unreachable_goal_has_no_number_for_a_bound(run_cli, tmp_path: Path) 
 
 # -- stopped early --------------------------------------------------------------------------
 
-HARD = {
-    "5pegs-14disks": "peg(a;b;c;d;e). disk(1..14). init_on(1..14,a). goal_on(1..14,e).",
-    "4pegs-20disks-arbitrary": (
-        "peg(a;b;c;d). disk(1..20).\n"
-        "init_on((1;5;9;13;17),a). init_on((2;6;10;14;18),b). init_on((3;7;11;15;19),c).\n"
-        "init_on((4;8;12;16;20),d). goal_on((1;6;11;16),b). goal_on((2;7;12;17),c).\n"
-        "goal_on((3;8;13;18),d). goal_on((4;9;14;19),a). goal_on((5;10;15;20),a)."
-    ),
-}
+HARD = INSTANCES / "hard"
 
 
-@pytest.mark.parametrize("name", sorted(HARD))
-def test_a_timeout_ends_on_time_with_a_verified_plan(tmp_path: Path, name: str) -> None:
-    path = tmp_path / f"{name}.lp"
-    path.write_text(HARD[name])
+@pytest.mark.parametrize("name", ["5pegs-14disks", "4pegs-20disks-arbitrary"])
+def test_a_timeout_ends_on_time_with_a_verified_plan(name: str) -> None:
+    path = HARD / f"{name}.lp"
     started = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-m", "hanoi_asp", "solve", str(path), "--json", "--timeout", "2"],
@@ -245,7 +236,7 @@ def test_batch_summary_counts_optimal_feasible_and_unsolved(run_cli, tmp_path: P
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "a.lp").write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).")
-    (folder / "b.lp").write_text(HARD["5pegs-14disks"])
+    (folder / "b.lp").write_text((HARD / "5pegs-14disks.lp").read_text())
     out = tmp_path / "r.jsonl"
     code, stdout, _ = run_cli("batch", str(folder), "--timeout", "1", "--out", str(out))
     assert code == 0

@@ -16,11 +16,8 @@ from conftest import INSTANCES, ROOT
 
 from hanoi_asp import load_puzzle, solve
 
-SLOW = (  # 4 pegs, 12 disks, arbitrary: minutes to prove minimal, a plan at once
-    "peg(a;b;c;d). disk(1..12).\n"
-    "init_on((1;5;9;12),a). init_on((2;6;10),b). init_on((3;7;11),c). init_on((4;8),d).\n"
-    "goal_on((2;7;11),a). goal_on((1;5;10),b). goal_on((4;8;12),c). goal_on((3;6;9),d).\n"
-)
+SLOW = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
+"""4 pegs, 12 disks, arbitrary: minutes to prove minimal, a plan at once."""
 STUCK = (  # a cyclic move graph: no plan built at once, none found in a second
     "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,c).\n"
     "edge(a,b). edge(b,c). edge(c,d). edge(d,a).\n"

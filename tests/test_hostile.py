@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import INSTANCES, ROOT
 from fuzz_tokens import TOKENS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -172,11 +172,8 @@ def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     )
 
 
-HARD = (  # 4 pegs, 12 disks, arbitrary: minutes to prove, a plan at once
-    "peg(a;b;c;d). disk(1..12).\n"
-    "init_on((1;5;9;12),a). init_on((2;6;10),b). init_on((3;7;11),c). init_on((4;8),d).\n"
-    "goal_on((2;7;11),a). goal_on((1;5;10),b). goal_on((4;8;12),c). goal_on((3;6;9),d).\n"
-)
+HARD = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
+"""4 pegs, 12 disks, arbitrary: minutes to prove minimal, a plan at once."""
 
 
 @pytest.mark.parametrize("seconds", [0.2, 1.0, 3.0])
