@@ -55,8 +55,11 @@ def result_view(result: Result, instance: str, *, boards: bool = False) -> Rende
 
 
 def engine_summary(result: Result) -> str:
-    """``incremental, 2 threads, 3 horizon(s) solved`` or ``method bfs``."""
+    """``incremental, 2 threads, 3 horizon(s) solved``, ``method bfs``, or that clingo
+    was not needed (the plan built first met the lower bound, or the bound decided)."""
     if result.method != "asp":
         return f"method {result.method}"
+    if not result.horizons:
+        return "stopped before clingo ran" if result.stopped else "no clingo call needed"
     threads = f"{result.threads} thread{'s' if result.threads != 1 else ''}"
     return f"{result.mode}, {threads}, {len(result.horizons)} horizon(s) solved"
