@@ -390,25 +390,30 @@ def zero_bound(puzzle: Puzzle) -> LowerBound:
 
 
 def lower_bound(
-    puzzle: Puzzle, choice: BoundChoice = "auto", deadline: float | None = None
+    puzzle: Puzzle,
+    choice: BoundChoice = "auto",
+    deadline: float | None = None,
+    finished: list[LowerBound] | None = None,
 ) -> LowerBound:
     """The bound the search starts from: the best known (``auto``) or a weaker one;
-    with ``deadline`` (a ``time.monotonic()`` value), the best finished by then."""
+    with ``deadline`` (a ``time.monotonic()`` value), the best finished by then.
+    ``finished`` collects each bound as it is done, for a caller interrupted meanwhile."""
     if choice == "none":
         return zero_bound(puzzle)
     if choice == "misplaced":
         return misplaced_disks(puzzle)
     token = _DEADLINE.set(deadline)
     try:
-        return best_lower_bound(puzzle)
+        return best_lower_bound(puzzle, finished)
     finally:
         _DEADLINE.reset(token)
 
 
-def best_lower_bound(puzzle: Puzzle) -> LowerBound:
+def best_lower_bound(puzzle: Puzzle, finished: list[LowerBound] | None = None) -> LowerBound:
     """The strongest sound bound known for this puzzle (the strongest finished, if a
-    deadline passes while they are computed)."""
-    candidates = [misplaced_disks(puzzle)]
+    deadline passes while they are computed); each is added to ``finished`` when done."""
+    candidates = [] if finished is None else finished
+    candidates.append(misplaced_disks(puzzle))
     try:
         for make in _bounds_for(puzzle):
             found = make(puzzle)
@@ -428,6 +433,11 @@ def _bounds_for(puzzle: Puzzle) -> Iterator[Callable[[Puzzle], LowerBound | None
         yield four_peg_tower  # the optimum itself: nothing stronger exists
     else:
         yield from (pattern_bound, pile_bound, additive_bound)
+
+
+def strongest(bounds: list[LowerBound]) -> LowerBound:
+    """The strongest of ``bounds`` (at least one)."""
+    return max(bounds, key=_strongest)
 
 
 def _strongest(bound: LowerBound) -> tuple[int, bool]:

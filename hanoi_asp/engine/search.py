@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from hanoi_asp.engine.bounds import lower_bound, misplaced_disks
+from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, strongest
 from hanoi_asp.engine.distance3 import distance3_facts
 from hanoi_asp.engine.encodings import read_encoding
 from hanoi_asp.engine.first_plan import build_first_plan
@@ -122,6 +122,8 @@ class _Run:
     on_progress: OnProgress | None = None
     started: float = field(default_factory=time.monotonic)
     bound: LowerBound | None = None
+    finished: list[LowerBound] = field(default_factory=list)
+    """Bounds computed so far (the best stands in for ``bound`` if interrupted)."""
     plan: EnginePlan | None = None
     lower: int = 0
     """Proven: no plan has fewer moves."""
@@ -157,6 +159,12 @@ class _Run:
         if self.on_progress is not None:
             self.on_progress(Progress(self.lower, self.upper, horizon))
 
+    def known_bound(self) -> LowerBound:
+        """The search's bound, or the best finished before it was stopped."""
+        if self.bound is not None:
+            return self.bound
+        return strongest(self.finished) if self.finished else misplaced_disks(self.puzzle)
+
     def out_of_time(self) -> bool:
         deadline = self.deadline
         return deadline is not None and time.monotonic() >= deadline
@@ -172,7 +180,7 @@ class _Run:
         threads: int | None = None,
         exact_moves: int | None = None,
     ) -> Result:
-        bound = self.bound or misplaced_disks(self.puzzle)
+        bound = self.known_bound()
         plan = self.plan
         return Result(
             puzzle=self.puzzle,
@@ -202,7 +210,7 @@ class _Run:
 
     def stop(self, why: str) -> Result:
         """The answer when the search stops before its proof: the best plan and its gap."""
-        bound = self.bound or misplaced_disks(self.puzzle)
+        bound = self.known_bound()
         self.lower = max(self.lower, bound.value)
         if why == "timeout":
             reason = f"stopped at the time limit ({self.options.timeout} s)"
@@ -250,7 +258,7 @@ def _narrow(run: _Run) -> Result:
         if found is not None:
             run.first = found[1]
             run.offer(found[0], f"the {found[1].method} plan built before the search")
-    bound = run.bound = lower_bound(puzzle, options.bound, run.deadline)
+    bound = run.bound = lower_bound(puzzle, options.bound, run.deadline, run.finished)
     run.lower = bound.value
     run.plan = plan = plan_engine(puzzle, options, bound)
     limit = run.limit
