@@ -130,10 +130,10 @@ def _first_plan_worker(case: Case, queue: Any) -> None:
     started = time.perf_counter()
     built = build_first_plan(puzzle, options, None)
     seconds = time.perf_counter() - started
-    if built is None:
+    first = built.first
+    if first is None:
         queue.put({"seconds": seconds, "length": None, "method": "none"})
         return
-    _, first = built
     queue.put({"seconds": seconds, "length": first.length, "method": first.method})
 
 

@@ -48,6 +48,12 @@ def error_funnel(json_instance: str | None = None) -> Iterator[None]:
     except OSError as error:  # an output file that cannot be written
         where = f"{error.filename}: " if error.filename else ""
         _fail(f"{where}{error.strerror or error}", EXIT_BAD_INPUT, json_instance)
+    except BaseException as error:
+        # pydantic-core (pyo3) turns a Ctrl-C during its import into a PanicException,
+        # a BaseException: after a Ctrl-C, it is that interrupt
+        if _SigintSeen.seen and not isinstance(error, SystemExit | GeneratorExit):
+            _fail("interrupted", EXIT_UNKNOWN, json_instance)
+        raise
 
 
 def _fail(message: str, code: int, json_instance: str | None) -> None:

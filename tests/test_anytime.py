@@ -86,12 +86,11 @@ def test_every_shipped_instance_gets_a_verified_first_plan() -> None:
             puzzle = load_puzzle(str(path))
         except HanoiError:  # instances of bad input are shipped on purpose
             continue
-        found = build_first_plan(puzzle, SolveOptions(), None)
-        if found is None:
+        start = build_first_plan(puzzle, SolveOptions(), None)
+        if start.moves is None or start.first is None:
             assert puzzle.edges() is not None or lower_bound(puzzle).unreachable, path
             continue
-        moves, first = found
-        assert len(moves) == first.length >= misplaced_disks(puzzle).value, path
+        assert len(start.moves) == start.first.length >= misplaced_disks(puzzle).value, path
         checked += 1
     assert checked > 20
 
@@ -106,8 +105,8 @@ def test_the_first_plan_is_quick_for_big_puzzles() -> None:
         puzzle = Puzzle(
             pegs=names, disks=disks, init={k: v for k, v in init.items() if v}, goal=goal
         )
-        found = build_first_plan(puzzle, SolveOptions(), None)
-        assert found is not None and found[1].seconds < 5  # "well under a second" in benchmarks/
+        first = build_first_plan(puzzle, SolveOptions(), None).first
+        assert first is not None and first.seconds < 5  # "well under a second": benchmarks/
 
 
 def test_shortcut_cuts_loops_and_moves_after_the_goal() -> None:
@@ -124,8 +123,8 @@ def test_restricted_graphs_get_a_breadth_first_plan() -> None:
         goal={"c": (1, 2, 3)},
         moves_allowed="linear",
     )
-    found = build_first_plan(puzzle, SolveOptions(), None)
-    assert found is not None and found[1].method == "breadth-first" and found[1].length == 26
+    first = build_first_plan(puzzle, SolveOptions(), None).first
+    assert first is not None and first.method == "breadth-first" and first.length == 26
 
 
 # -- no arbitrary cap ----------------------------------------------------------------------
@@ -258,3 +257,58 @@ def test_the_live_line_shows_the_bounds_and_the_gap() -> None:
     assert "lower bound 30, best plan 47 moves (gap 17), trying 31" in text
     with live_progress(Console(file=io.StringIO(), force_terminal=False)) as shown:
         assert shown is None  # not a terminal: no live line
+
+
+# -- found in review ---------------------------------------------------------------------------
+
+
+def test_a_plan_one_move_over_the_users_bound_is_not_an_optimum() -> None:
+    puzzle = Puzzle(
+        pegs=("a", "b", "c"), disks=3, init={"a": (1,), "b": (2, 3)}, goal={"a": (2, 3)}
+    )
+    result = solve(puzzle, SolveOptions(max_moves=2, bound="none"))
+    assert result.result == "UNSATISFIABLE" and result.plan is None
+    assert result.lower_bound == 3 and result.upper_bound == 3
+
+
+def test_long_towers_are_not_mistaken_for_unreachable_goals() -> None:
+    bound = lower_bound(tower(3, 40))
+    assert not bound.unreachable and bound.value == 2**40 - 1
+
+
+def test_unreachable_goals_never_show_a_stand_in_number(run_cli) -> None:
+    path = str(INSTANCES / "unsolvable-2pegs.lp")
+    for extra in (["--moves", "3"], ["--method", "bfs", "--max-moves", "1"], []):
+        code, out, _ = run_cli("solve", path, "--json", *extra)
+        data = json.loads(out)
+        assert code == 1 and data["result"] == "UNSATISFIABLE", extra
+        assert data["lower_bound"] is None and "1000000000" not in out, extra
+
+
+def test_an_unreachable_goal_the_bound_misses_still_ends() -> None:
+    two = Puzzle(pegs=("a", "b"), disks=2, init={"a": (1, 2)}, goal={"b": (1, 2)})
+    for options in (SolveOptions(bound="none"), SolveOptions(bound="none", first_plan=False)):
+        result = solve(two, options)
+        assert result.result == "UNSATISFIABLE" and result.unreachable, options
+    one_way = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 2, 3, 4, 5, 6)},
+        goal={"d": (6,)},
+        moves_allowed=[(x, y) for x in "abc" for y in "abc" if x != y] + [("d", "a")],
+    )
+    result = solve(one_way, SolveOptions(bound="misplaced", timeout=30))
+    assert result.result == "UNSATISFIABLE" and result.unreachable
+    assert "breadth-first" in result.proof
+
+
+def test_the_first_plan_keeps_the_deadline() -> None:
+    names = tuple(f"p{i}" for i in range(32))
+    disks = 64
+    init = {names[(d * 7) % 32]: () for d in range(1, disks + 1)}
+    for d in range(1, disks + 1):
+        init[names[(d * 7) % 32]] += (d,)
+    puzzle = Puzzle(pegs=names, disks=disks, init=init, goal={names[-1]: tuple(range(1, 65))})
+    started = time.monotonic()
+    first_plan(puzzle, deadline=time.monotonic() + 0.2)
+    assert time.monotonic() - started < 1.5

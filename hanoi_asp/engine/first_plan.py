@@ -2,20 +2,22 @@
 
 >>> from hanoi_asp.model.puzzle import Puzzle
 >>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=3, init={"a": (1, 2, 3)}, goal={"d": (1, 2, 3)})
->>> moves, first = build_first_plan(p, SolveOptions(), None)
->>> first.length, first.method
+>>> start = build_first_plan(p, SolveOptions(), None)
+>>> start.first.length, start.first.method
 (5, 'constructive')
 
-On the complete move graph the constructions of :mod:`hanoi_asp.methods.constructive`
-give a plan for any reachable goal in milliseconds.  A restricted move graph (a
-variant) breaks their assumption that every move is allowed, so there a breadth-first
-search with a small budget looks for one.  Either way the simulator replays the plan
-before it is used.
+On the complete move graph with 3 or more pegs the constructions of
+:mod:`hanoi_asp.methods.constructive` give a plan for any goal in milliseconds (up to
+the deadline).  A restricted move graph (a variant) or fewer pegs break their
+assumption that every move is possible, so there a breadth-first search with a small
+budget looks for one; if it exhausts every reachable state first, that proves no plan
+exists.  Either way the simulator replays the plan before it is used.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from hanoi_asp.methods import bfs
 from hanoi_asp.methods.constructive import first_plan
@@ -31,14 +33,22 @@ SEARCH_SECONDS = 2.0
 """Most seconds it may take (less if the user's timeout comes first)."""
 
 
-def build_first_plan(
-    puzzle: Puzzle, options: SolveOptions, deadline: float | None
-) -> tuple[tuple[Move, ...], FirstPlan] | None:
-    """A verified plan and how it was made, or None (a restricted move graph where the
-    budgeted search found none, or a plan over ``options.limits.moves``)."""
+@dataclass(frozen=True)
+class Start:
+    """What is known before the proof search: a verified plan and how it was made, or
+    none; or a proof that no plan exists at all."""
+
+    moves: tuple[Move, ...] | None = None
+    first: FirstPlan | None = None
+    unreachable: str | None = None
+
+
+def build_first_plan(puzzle: Puzzle, options: SolveOptions, deadline: float | None) -> Start:
+    """A verified plan and how it was made; none where the budgeted search found none,
+    past the deadline, or for a plan over ``options.limits.moves``."""
     started = time.monotonic()
-    if puzzle.edges() is None:
-        steps = first_plan(puzzle, options.limits.moves)
+    if puzzle.edges() is None and len(puzzle.pegs) >= 3:
+        steps = first_plan(puzzle, options.limits.moves, deadline)
         method = "constructive"
     else:
         budget = started + SEARCH_SECONDS
@@ -51,9 +61,14 @@ def build_first_plan(
                 source=options.source,
             )
         except LimitError:
-            return None
+            return Start()
+        if found.exhausted and found.steps is None:
+            return Start(
+                unreachable=f"breadth-first search visited all {found.visited} reachable "
+                "states and none meets the goal"
+            )
         steps, method = found.steps, "breadth-first"
     if steps is None:
-        return None
+        return Start()
     moves = replay(puzzle, steps)
-    return moves, FirstPlan(len(moves), method, time.monotonic() - started)
+    return Start(moves, FirstPlan(len(moves), method, time.monotonic() - started))

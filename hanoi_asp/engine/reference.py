@@ -59,7 +59,7 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
         answer = Answer("UNKNOWN", f"{options.method} interrupted", stopped="interrupt")
         plan = None
     proof = answer.proof
-    if answer.unreachable:
+    if answer.unreachable or bound.unreachable:
         lower = None
     elif answer.verdict == "OPTIMUM FOUND" and plan is not None:
         lower = len(plan)

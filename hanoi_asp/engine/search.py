@@ -37,6 +37,7 @@ from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import (
+    UNREACHABLE,
     FirstPlan,
     HorizonRun,
     LowerBound,
@@ -187,7 +188,7 @@ class _Run:
             result=verdict,
             plan=moves,
             bound=bound,
-            lower_bound=None if unreachable else max(self.lower, bound.value),
+            lower_bound=None if unreachable or bound.unreachable else max(self.lower, bound.value),
             upper_bound=self.upper,
             max_moves=self.limit if exact_moves is None else exact_moves,
             proof=proof,
@@ -254,10 +255,15 @@ def _narrow(run: _Run) -> Result:
     """Raise the lower bound until it meets the best plan (or a horizon has a plan)."""
     puzzle, options = run.puzzle, run.options
     if uses_first_plan(options):
-        found = build_first_plan(puzzle, options, run.deadline)
-        if found is not None:
-            run.first = found[1]
-            run.offer(found[0], f"the {found[1].method} plan built before the search")
+        start = build_first_plan(puzzle, options, run.deadline)
+        if start.unreachable is not None:
+            run.bound = LowerBound(UNREACHABLE, "breadth-first", start.unreachable)
+            run.plan = plan_engine(puzzle, options, None)
+            proof = f"no plan exists at all: {start.unreachable}"
+            return run.result("UNSATISFIABLE", proof, unreachable=True)
+        if start.moves is not None and start.first is not None:
+            run.first = start.first
+            run.offer(start.moves, f"the {start.first.method} plan built before the search")
     bound = run.bound = lower_bound(puzzle, options.bound, run.deadline, run.finished)
     run.lower = bound.value
     run.plan = plan = plan_engine(puzzle, options, bound)
@@ -281,9 +287,9 @@ def _narrow(run: _Run) -> Result:
         if mirrored is not None:
             return mirrored
     solver = make_solver(puzzle, plan, minimal=True)
-    top = _top(limit, run.upper)
+    top = _top(puzzle, limit, run.upper)
     horizon = run.lower
-    while top is None or horizon <= top:
+    while horizon <= top:
         if run.out_of_time():
             return run.stop("timeout")
         try:
@@ -304,19 +310,32 @@ def _narrow(run: _Run) -> Result:
         run.lower = horizon + 1
         run.report()
         horizon += 1
-    if run.best is not None and len(run.best) == run.lower:
+    if run.best is not None and len(run.best) == run.lower and run.answers():
         proof = _minimal(bound, run.lower) + f"; the plan is {run.how}"
         return run.optimum(proof, run.best)
+    if run.best is None and run.lower >= len(puzzle.pegs) ** puzzle.disks:
+        return run.result("UNSATISFIABLE", _no_state_left(puzzle, run.lower), unreachable=True)
     proof = f"no plan of at most {limit} moves: {_refuted(bound, run.lower)}"
     if run.best is not None:
         proof += f"; a plan of {len(run.best)} moves exists"
     return run.result("UNSATISFIABLE", proof)
 
 
-def _top(limit: int | None, upper: int | None) -> int | None:
-    """The last horizon worth solving: within the user's bound, below the best plan."""
+def _top(puzzle: Puzzle, limit: int | None, upper: int | None) -> int:
+    """The last horizon worth solving: within the user's bound, below the best plan,
+    and below the number of states (a shortest plan never visits a state twice, so
+    it has fewer moves than there are states: past that, no plan exists at all)."""
+    states: int = len(puzzle.pegs) ** puzzle.disks
     tops = [t for t in (limit, None if upper is None else upper - 1) if t is not None]
-    return min(tops) if tops else None
+    return min([*tops, states - 1])
+
+
+def _no_state_left(puzzle: Puzzle, horizon: int) -> str:
+    return (
+        f"no plan exists at all: horizons up to {horizon - 1} proven unsatisfiable, and a "
+        f"shortest plan visits each of the {len(puzzle.pegs)}^{puzzle.disks} states at "
+        "most once"
+    )
 
 
 def _mirror_phase(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result | None:
@@ -389,6 +408,9 @@ def _decide_exact(run: _Run, moves: int) -> Result:
     run.bound = lower_bound(puzzle, run.options.bound, run.deadline)
     run.lower = run.bound.value
     run.plan = plan = plan_engine(puzzle, run.options, None)
+    if run.bound.unreachable:
+        proof = f"no plan exists at all: {run.bound.argument}"
+        return run.result("UNSATISFIABLE", proof, unreachable=True, exact_moves=moves)
     solver = make_solver(puzzle, plan, minimal=False)
     found: tuple[Move, ...] | None = None
     stopped: str | None = None

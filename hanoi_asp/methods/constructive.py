@@ -12,10 +12,11 @@ peg), then moves there; larger disks never move again, and smaller disks may res
 them, so every peg stays usable.  Gathering is recursive in the same way, and a
 tower that is already stacked moves by Frame-Stewart with every other peg free.
 
-On more pegs two more constructions compete: one that clears the smaller disks off
-both pegs onto several free pegs (a disk's own goal peg first) instead of one tower,
-and one that moves the largest disks as a breadth-first optimum for them alone says
-(:meth:`_Builder.refine`), clearing the smaller disks off each move's two pegs.
+On more pegs (and for a partial goal on 3) two more constructions compete: one that
+clears the smaller disks off both pegs onto several free pegs (a disk's own goal peg
+first) instead of one tower, and one that moves the largest disks as a breadth-first
+optimum for them alone says (:meth:`_Builder.refine`), clearing the smaller disks off
+each move's two pegs.
 
 Why it is legal and complete: a disk only moves when every smaller disk sits on the
 spare peg, so it is on top and lands on a peg whose disks are all larger; once a disk
@@ -28,6 +29,7 @@ moves after the goal first holds are cut out (:func:`shortcut`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from hanoi_asp.methods import bfs
@@ -42,23 +44,27 @@ this many states (7 on 4 pegs, 6 on 5 pegs)."""
 
 
 class TooLong(Exception):
-    """The plan would have more moves than the caller allows."""
+    """The plan would have more moves, or take more time, than the caller allows."""
 
 
 class _Builder:
     """The plan so far, and where each disk is after it (disk d at ``at[d - 1]``)."""
 
-    def __init__(self, puzzle: Puzzle, cap: int) -> None:
+    def __init__(self, puzzle: Puzzle, cap: int, deadline: float | None = None) -> None:
         self.pegs = puzzle.pegs
         self.disks = puzzle.disks
         self.at = [puzzle.pegs[i] for i in puzzle.initial_state()]
         self.steps: Steps = []
         self.cap = cap
+        self.deadline = deadline
 
     def move(self, disk: int, peg: str) -> None:
         self.steps.append((disk, peg))
         self.at[disk - 1] = peg
         if len(self.steps) > self.cap:
+            raise TooLong
+        late = self.deadline is not None and len(self.steps) % 1024 == 0
+        if late and time.monotonic() > (self.deadline or 0):
             raise TooLong
 
     def tower(self, first: int, source: str, target: str) -> None:
@@ -151,10 +157,10 @@ class _Builder:
             self.move(disk, peg)
         self.place(goal, top + 1, spread=True)
 
-    def place_twice(self, goal: dict[int, str]) -> bool:
+    def place_twice(self, goal: dict[int, str]) -> None:
         """Hinz's other way for the largest differing disk: via a third peg, with the
         smaller disks on its goal peg first and then on its start peg; then place the
-        rest.  False if every goal disk is already in place."""
+        rest.  Nothing if every goal disk is already in place."""
         for disk in range(1, self.disks + 1):
             here, there = self.at[disk - 1], goal.get(disk)
             if there is None or here == there:
@@ -165,13 +171,13 @@ class _Builder:
             self.gather(disk + 1, here)
             self.move(disk, there)
             self.place(goal, disk + 1)
-            return True
-        return False
+            return
 
 
-def first_plan(puzzle: Puzzle, cap: int = 10**6) -> Steps | None:
+def first_plan(puzzle: Puzzle, cap: int = 10**6, deadline: float | None = None) -> Steps | None:
     """The shortest of the constructions above, loops cut out; None on a restricted move
-    graph or below 3 pegs (the constructions need every move), or if longer than ``cap``."""
+    graph or below 3 pegs (the constructions need every move), if longer than ``cap``,
+    or if none is done by ``deadline`` (a ``time.monotonic()`` value)."""
     if puzzle.edges() is not None or len(puzzle.pegs) < 3:
         return None
     goal = {disk: puzzle.pegs[peg] for disk, peg in puzzle.goal_pegs().items()}
@@ -187,7 +193,7 @@ def first_plan(puzzle: Puzzle, cap: int = 10**6) -> Steps | None:
     if len(puzzle.pegs) > 3 or not puzzle.is_full_goal():
         ways.append("refine")  # on 3 pegs "once" or "twice" is already the optimum
     for way in ways:
-        builder = _Builder(puzzle, cap)
+        builder = _Builder(puzzle, cap, deadline)
         try:
             if way == "twice":
                 builder.place_twice(goal)

@@ -30,8 +30,11 @@ EXIT_CODES: dict[Verdict, int] = {
 
 JSON_VERSION = 1
 
-UNREACHABLE = 10**9
-"""The value of a bound that proves the goal unreachable (no plan of any length)."""
+UNREACHABLE = 10**1000
+"""The value of a bound that proves the goal unreachable (no plan of any length): far
+above any real plan length (a 3-peg tower of 64 disks needs 2^64 - 1 moves; a shortest
+plan never has more moves than there are states, pegs^disks).  Never shown: JSON says
+``null``."""
 
 
 @dataclass(frozen=True)
