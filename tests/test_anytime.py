@@ -312,3 +312,13 @@ def test_the_first_plan_keeps_the_deadline() -> None:
     started = time.monotonic()
     first_plan(puzzle, deadline=time.monotonic() + 0.2)
     assert time.monotonic() - started < 1.5
+
+
+def test_an_empty_move_graph_is_refused_not_read_as_every_move(run_cli, tmp_path: Path) -> None:
+    path = tmp_path / "empty.json"
+    path.write_text(
+        '{"pegs": ["a", "b", "c"], "disks": 1, "init": {"a": [1]}, "goal": {"c": [1]},'
+        ' "moves_allowed": []}'
+    )
+    code, _, err = run_cli("solve", str(path))
+    assert code == 2 and "moves_allowed lists no move" in err and "Traceback" not in err

@@ -118,6 +118,9 @@ class Puzzle(BaseModel):
                 missing = [d for d in range(1, self.disks + 1) if d not in where]
                 if missing:
                     raise ValueError(f"init: disk {missing[0]} is on no peg")
+        if self.moves_allowed is not None and not self.moves_allowed:
+            # as facts, no edge/2 at all means every move is allowed: refuse the ambiguity
+            raise ValueError("moves_allowed lists no move (leave it out to allow every move)")
         for source, target in self.moves_allowed or ():
             for peg in (source, target):
                 if peg not in self.pegs:
