@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import resource
+import socket
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,6 +22,7 @@ from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
+from hanoi_asp.batch.results import ResultsFile
 from hanoi_asp.engine.policy import batch_threads
 from hanoi_asp.engine.solve import solve
 from hanoi_asp.inputs.instance import load_puzzle
@@ -41,8 +44,9 @@ KILL_GRACE_S = 3.0
 Row = dict[str, Any]
 
 
-def find_instances(paths: Iterable[str]) -> list[Path]:
-    """Files as given; folders walked recursively, instance files in sorted order."""
+def find_instances(paths: list[str]) -> list[Path]:
+    """Files as given; folders walked recursively, instance files in sorted order; none
+    at all is an error."""
     found: list[Path] = []
     for name in paths:
         path = Path(name)
@@ -54,6 +58,10 @@ def find_instances(paths: Iterable[str]) -> list[Path]:
             found.append(path)
         else:
             raise InputError("no such file or folder", path=name)
+    if not found:
+        raise InputError(
+            f"no instance files ({', '.join(INSTANCE_SUFFIXES)}) in: {' '.join(paths)}"
+        )
     return found
 
 
@@ -65,16 +73,22 @@ def content_hash(path: Path) -> str:
 
 
 def solve_file(path: str, options: SolveOptions) -> Row:
-    """Worker side: one instance file to one result row; errors are data, not raised."""
+    """Worker side: one instance file to one result row; errors are data, not raised.
+    The row also says where it ran and the worker's peak memory (one instance per
+    worker process, so the process's peak is the instance's)."""
     started = time.monotonic()
     try:
-        result = solve(load_puzzle(path), replace(options, source=path))
+        puzzle = load_puzzle(path)
+        result = solve(puzzle, replace(options, source=path))
     except HanoiError as error:
         row = error_json(path, str(error), error.exit_code)
         row["time_s"] = round(time.monotonic() - started, 4)
-        return row
-    row = result.to_dict(path)
-    row["status"] = "ok"
+    else:
+        row = result.to_dict(path)
+        row.update(pegs=len(puzzle.pegs), disks=puzzle.disks)
+        row["status"] = result.stopped or "ok"
+    row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    row["host"] = socket.gethostname()
     return row
 
 
@@ -99,27 +113,61 @@ class BatchOptions:
     timeout: float | None
     out: Path
     resume: bool = False
+    force: bool = False
+    """Replace an ``out`` file that already holds results (else that is refused)."""
+    retry: tuple[str, ...] = ()
+    """With ``resume``: results (e.g. ``UNKNOWN``) whose instances run again."""
     solve: SolveOptions = field(default_factory=SolveOptions)
 
 
-def run_batch(files: list[Path], options: BatchOptions, on_row: Callable[[Row], None]) -> list[Row]:
-    """Solve ``files``; append each row to ``options.out`` as it finishes; return all rows
-    of this run (resumed ones included, marked ``"resumed": true``)."""
-    earlier = (
-        {(r["instance"], r.get("sha256")) for r in read_results(options.out)}
-        if options.resume
-        else set()
-    )
-    rows: list[Row] = []
-    todo: list[tuple[Path, str]] = []
-    for path in files:
-        digest = content_hash(path)
-        if (str(path), digest) in earlier:
-            rows.append({"instance": str(path), "sha256": digest, "resumed": True})
-        else:
-            todo.append((path, digest))
-    if not options.resume and options.out.exists():
-        options.out.unlink()  # a fresh batch starts a fresh results file
+@dataclass
+class BatchRun:
+    """What a batch did: every row of the instances asked for (resumed ones from the
+    file, marked ``"resumed": true``), whether Ctrl-C stopped it, and notes."""
+
+    rows: list[Row] = field(default_factory=list)
+    interrupted: bool = False
+    notes: list[str] = field(default_factory=list)
+    resumed: int = 0
+
+
+def run_batch(
+    files: list[Path],
+    options: BatchOptions,
+    on_row: Callable[[Row], None],
+    on_resumed: Callable[[int], None] = lambda _: None,
+) -> BatchRun:
+    """Solve ``files``; append each row to ``options.out`` as it finishes.  Ctrl-C
+    stops the workers and returns what finished (``interrupted``)."""
+    with ResultsFile.open(options.out, resume=options.resume, force=options.force) as sink:
+        run = BatchRun(notes=list(sink.notes))
+        earlier = {(r["instance"], r.get("sha256")): r for r in sink.rows()}
+        again = {i for (i, _), r in earlier.items() if r.get("result") in options.retry}
+        if again:
+            sink.drop(again)
+            run.notes.append(f"running {len(again)} instance(s) again ({', '.join(options.retry)})")
+        todo: list[tuple[Path, str]] = []
+        for path in files:
+            digest = content_hash(path)
+            row = earlier.get((str(path), digest))
+            if row is not None and str(path) not in again:
+                run.rows.append({**row, "resumed": True})
+            else:
+                todo.append((path, digest))
+        run.resumed = len(run.rows)
+        on_resumed(run.resumed)
+        try:
+            for row in _solve_all(todo, options):
+                sink.append(row)
+                run.rows.append(row)
+                on_row(row)
+        except KeyboardInterrupt:
+            run.interrupted = True
+    return run
+
+
+def _solve_all(todo: list[tuple[Path, str]], options: BatchOptions) -> Iterator[Row]:
+    """Rows as the workers finish, each instance in its own process."""
     solve_options = replace(
         options.solve,
         timeout=options.timeout,
@@ -128,11 +176,7 @@ def run_batch(files: list[Path], options: BatchOptions, on_row: Callable[[Row], 
     hard_limit = None if options.timeout is None else options.timeout + KILL_GRACE_S
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["hanoi_asp.batch.run"])
-    options.out.parent.mkdir(parents=True, exist_ok=True)
-    with (
-        options.out.open("a", encoding="utf-8") as sink,
-        ProcessPool(max_workers=options.workers, max_tasks=1, context=context) as pool,
-    ):
+    with ProcessPool(max_workers=options.workers, max_tasks=1, context=context) as pool:
         futures = [
             (
                 path,
@@ -142,15 +186,10 @@ def run_batch(files: list[Path], options: BatchOptions, on_row: Callable[[Row], 
             for path, digest in todo
         ]
         try:
-            for row in _collect(futures, options.timeout):
-                sink.write(json.dumps(row) + "\n")
-                sink.flush()
-                rows.append(row)
-                on_row(row)
+            yield from _collect(futures, options.timeout)
         except KeyboardInterrupt:
             pool.stop()  # type: ignore[no-untyped-call]
             raise
-    return rows
 
 
 def _collect(futures: list[tuple[Path, str, Any]], timeout: float | None) -> Iterator[Row]:
@@ -189,12 +228,13 @@ def _row_of(path: Path, digest: str, future: Any, timeout: float | None) -> Row:
 
 
 def summarize(rows: list[Row]) -> dict[str, Any]:
-    """Counts per result, total and slowest times, and the batch's exit code."""
+    """Counts per result (resumed rows included: the file's answer for each instance),
+    total and slowest times of this run, and the batch's exit code."""
     fresh = [r for r in rows if not r.get("resumed")]
     counts = {
         key: 0 for key in ("OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN", "ERROR")
     }
-    for row in fresh:
+    for row in rows:
         counts[row["result"]] = counts.get(row["result"], 0) + 1
     timed = sorted(
         (r for r in fresh if isinstance(r.get("time_s"), int | float)),
@@ -222,23 +262,36 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
     }
 
 
+CSV_COLUMNS = (
+    "instance",
+    "result",
+    "length",
+    "lower_bound",
+    "time_s",
+    "status",
+    "error",
+    "upper_bound",
+    "proven_minimal",
+    "stopped",
+    "pegs",
+    "disks",
+    "max_moves",
+    "method",
+    "bound_name",
+    "threads",
+    "peak_mib",
+    "host",
+)
+"""The CSV's columns: the first seven as before, the rest added after them."""
+
+
 def write_csv(rows: list[Row], path: Path) -> None:
     import csv
 
-    columns = (
-        "instance",
-        "result",
-        "length",
-        "lower_bound",
-        "time_s",
-        "status",
-        "error",
-        "upper_bound",
-        "proven_minimal",
-        "stopped",
-    )
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(columns)
+        writer.writerow(CSV_COLUMNS)
         for row in rows:
-            writer.writerow([row.get(c, "") if row.get(c) is not None else "" for c in columns])
+            bound = row.get("bound")
+            flat = {**row, "bound_name": bound.get("name") if isinstance(bound, dict) else None}
+            writer.writerow(["" if flat.get(c) is None else flat[c] for c in CSV_COLUMNS])

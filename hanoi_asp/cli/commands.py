@@ -136,11 +136,15 @@ def batch_command(args: argparse.Namespace) -> int:
     )
 
     files = find_instances(args.paths)
+    if args.retry and not args.resume:
+        raise InputError("--retry runs results of an earlier batch again: give --resume too")
     options = BatchOptions(
         workers=args.workers,
         timeout=args.timeout,
         out=Path(args.out),
         resume=args.resume,
+        force=args.force,
+        retry=tuple(RETRY_RESULTS[name] for name in args.retry),
         solve=SolveOptions(
             method=args.method,
             mode=args.mode,
@@ -150,7 +154,7 @@ def batch_command(args: argparse.Namespace) -> int:
             first_plan=not args.no_first_plan,
         ),
     )
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -161,6 +165,13 @@ def batch_command(args: argparse.Namespace) -> int:
         disable=not err.is_terminal,
     )
     done = 0
+
+    def on_resumed(count: int) -> None:
+        nonlocal done
+        done = count
+        progress.advance(task, count)
+        if count:
+            err.print(f"resumed: {count} instance(s) already in {args.out}", markup=False)
 
     def on_row(row: Row) -> None:
         nonlocal done
@@ -176,15 +187,22 @@ def batch_command(args: argparse.Namespace) -> int:
 
     with progress:
         task = progress.add_task("solving", total=len(files))
-        try:
-            rows = run_batch(files, options, on_row)
-        except KeyboardInterrupt:
-            raise Interrupted(f"interrupted; finished results are in {args.out}") from None
-    summary = summarize(rows)
+        run = run_batch(files, options, on_row, on_resumed)
+    for note in run.notes:
+        err.print(f"{args.out}: {note}", markup=False)
+    summary = summarize(run.rows)
     if args.csv:
         write_csv(read_results(options.out), Path(args.csv))
     console().print(summary_table(summary, len(files)))
+    where = f" and {args.csv}" if args.csv else ""
+    console().print(f"results: {args.out}{where}", markup=False)
+    if run.interrupted:
+        raise Interrupted(f"interrupted; finished results are in {args.out}")
     return int(summary["exit_code"])
+
+
+RETRY_RESULTS = {"unknown": "UNKNOWN", "error": "ERROR"}
+"""``--retry`` names and the results they run again."""
 
 
 def summary_table(summary: dict[str, object], total: int) -> Table:

@@ -45,8 +45,11 @@ RENDER_EPILOG = """exit codes:
 BATCH_EPILOG = """exit codes:
   0  every instance answered (a plan found)
   1  some instance UNSATISFIABLE or UNKNOWN (stopped without a plan)
-  2  some instance could not be read or solved (ERROR rows), or bad usage
-  3  interrupted (Ctrl-C); every finished result is kept in --out
+  2  some instance could not be read or solved (ERROR rows), or bad usage: no
+     instance files, an --out that holds results without --resume or --force, an
+     --out another batch is writing
+  3  interrupted (Ctrl-C); every finished result is kept in --out, and the summary
+     and --csv are still written
 """
 
 GRADE_EPILOG = """exit codes:
@@ -187,13 +190,28 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     command.add_argument(
         "--out",
         default="results.jsonl",
-        help="JSON lines results file (default: results.jsonl; replaced unless --resume)",
+        help="JSON lines results file (default: results.jsonl), locked while the batch "
+        "runs; one that holds results needs --resume or --force",
     )
     command.add_argument("--csv", metavar="FILE", help="also write a CSV table at the end")
     command.add_argument(
         "--resume",
         action="store_true",
-        help="skip instances already in --out with unchanged content",
+        help="keep --out and skip instances already in it with unchanged content (a torn "
+        "last line of a killed batch is cut off first)",
+    )
+    command.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an --out file that already holds results (without it, that is refused)",
+    )
+    command.add_argument(
+        "--retry",
+        action="append",
+        default=[],
+        choices=("unknown", "error"),
+        help="with --resume: run the instances whose result was UNKNOWN (or ERROR) again; "
+        "repeatable",
     )
     command.add_argument("--mode", choices=MODES, default=None, help=MODE_HELP)
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)

@@ -1,0 +1,116 @@
+"""The results file of a batch: one JSON object per line, each written whole, and a lock.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> path = Path(tempfile.mkdtemp()) / "r.jsonl"
+>>> with ResultsFile.open(path, resume=False, force=False) as sink:
+...     sink.append({"instance": "a.lp", "result": "OPTIMUM FOUND"})
+>>> with path.open("a") as torn:  # a batch killed mid-row
+...     _ = torn.write('{"instance": "b.lp", "res')
+>>> with ResultsFile.open(path, resume=True, force=False) as sink:
+...     print(sink.notes[0], [row["instance"] for row in sink.rows()])
+cut a torn last line (25 bytes) left by a batch killed while writing it ['a.lp']
+
+Why each rule: a row is one ``os.write`` of one line on a file opened for appending,
+so a batch killed at any moment leaves whole rows and at most one torn last line,
+which ``--resume`` cuts off (saying so) before it appends; an exclusive ``flock``
+held while a batch runs makes a second batch on the same file refuse instead of
+interleaving its rows; and a file with results in it is replaced only with
+``--force``.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from hanoi_asp.model.errors import InputError
+
+Row = dict[str, Any]
+
+
+class ResultsFile:
+    """An open, locked results file; make one with :meth:`open`."""
+
+    def __init__(self, path: Path, fd: int, notes: list[str]) -> None:
+        self.path = path
+        self.fd = fd
+        self.notes = notes
+        """What opening it did to the file, in words (e.g. a torn line cut off)."""
+
+    @classmethod
+    @contextmanager
+    def open(cls, path: Path, *, resume: bool, force: bool) -> Iterator[ResultsFile]:
+        """Lock ``path`` for this batch: kept and repaired with ``resume``, emptied with
+        ``force``, and refused if it already holds results and neither is given."""
+        if not resume and not force and path.exists() and path.stat().st_size > 0:
+            raise InputError(
+                "already holds results: --resume continues it, --force replaces it",
+                path=str(path),
+            )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise InputError(
+                    "another batch is writing this results file (wait for it, or choose "
+                    "another --out)",
+                    path=str(path),
+                ) from None
+            notes: list[str] = []
+            if not resume:
+                os.ftruncate(fd, 0)
+            else:
+                torn = _torn_tail(path)
+                if torn:
+                    os.ftruncate(fd, path.stat().st_size - torn)
+                    notes.append(
+                        f"cut a torn last line ({torn} bytes) left by a batch killed "
+                        "while writing it"
+                    )
+            yield cls(path, fd, notes)
+        finally:
+            os.close(fd)  # also releases the lock
+
+    def rows(self) -> list[Row]:
+        """Every row in the file, in order."""
+        rows: list[Row] = []
+        for line in self.path.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(row, dict) and "instance" in row:
+                rows.append(row)
+        return rows
+
+    def append(self, row: Row) -> None:
+        """Write ``row`` as one line, whole, in one system call where the kernel allows."""
+        data = (json.dumps(row) + "\n").encode("utf-8")
+        while data:
+            written = os.write(self.fd, data)
+            data = data[written:]
+
+    def drop(self, instances: set[str]) -> None:
+        """Rewrite the file without the rows of ``instances`` (to run them again)."""
+        kept = [row for row in self.rows() if row["instance"] not in instances]
+        os.ftruncate(self.fd, 0)
+        for row in kept:
+            self.append(row)
+
+
+def _torn_tail(path: Path) -> int:
+    """Bytes after the last newline: a row the writer did not finish."""
+    size = path.stat().st_size
+    if size == 0:
+        return 0
+    with path.open("rb") as handle:
+        data = handle.read()
+    return size - (data.rfind(b"\n") + 1)

@@ -1,0 +1,146 @@
+"""A batch's results file survives anything: torn lines, two writers, a replaced file,
+Ctrl-C; and it says what it holds (issue 15, results part)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import INSTANCES, ROOT
+
+from hanoi_asp.batch.results import ResultsFile
+
+SMALL = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
+STUCK = (  # a cyclic move graph: no plan built at once, none found in a second
+    "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,c).\n"
+    "edge(a,b). edge(b,c). edge(c,d). edge(d,a).\n"
+)
+
+
+def folder_of(tmp_path: Path, count: int = 3) -> Path:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for index in range(count):
+        (folder / f"a{index}.lp").write_text(SMALL)
+    return folder
+
+
+def lines_of(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]  # every line JSON
+
+
+def test_a_torn_last_line_is_cut_before_resuming(run_cli, tmp_path: Path) -> None:
+    folder, out = folder_of(tmp_path), tmp_path / "r.jsonl"
+    assert run_cli("batch", str(folder), "--out", str(out))[0] == 0
+    whole = out.read_text().splitlines()
+    torn = "\n".join(whole[:2]) + "\n" + whole[2][: len(whole[2]) // 2]  # killed mid-row
+    out.write_text(torn)
+    code, _, err = run_cli("batch", str(folder), "--out", str(out), "--resume")
+    assert code == 0 and "torn last line" in err
+    rows = lines_of(out)
+    assert sorted(Path(str(r["instance"])).name for r in rows) == ["a0.lp", "a1.lp", "a2.lp"]
+
+
+def test_an_existing_results_file_needs_resume_or_force(run_cli, tmp_path: Path) -> None:
+    folder, out = folder_of(tmp_path), tmp_path / "r.jsonl"
+    assert run_cli("batch", str(folder), "--out", str(out))[0] == 0
+    before = out.read_text()
+    code, _, err = run_cli("batch", str(folder / "a0.lp"), "--out", str(out))
+    assert code == 2 and "--resume" in err and "--force" in err
+    assert out.read_text() == before  # nothing discarded
+    code, _, _ = run_cli("batch", str(folder / "a0.lp"), "--out", str(out), "--force")
+    assert code == 0 and len(lines_of(out)) == 1
+
+
+def test_a_second_batch_on_the_same_file_refuses(run_cli, tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    with ResultsFile.open(out, resume=False, force=False):  # a batch holding the file
+        code, _, err = run_cli("batch", str(folder_of(tmp_path)), "--out", str(out), "--force")
+    assert code == 2 and "another batch" in err
+
+
+def test_retry_unknown_runs_those_again_and_keeps_one_row_each(run_cli, tmp_path: Path) -> None:
+    folder, out = folder_of(tmp_path, 2), tmp_path / "r.jsonl"
+    (folder / "z-stuck.lp").write_text(STUCK)
+    code, _, _ = run_cli("batch", str(folder), "--out", str(out), "--timeout", "1")
+    assert code == 1
+    assert {r["result"] for r in lines_of(out)} == {"OPTIMUM FOUND", "UNKNOWN"}
+    code, _, _ = run_cli("batch", str(folder), "--out", str(out), "--resume", "--timeout", "1")
+    assert code == 1 and len(lines_of(out)) == 3  # resumed: nothing ran again
+    code, _, err = run_cli(
+        "batch", str(folder), "--out", str(out), "--resume", "--retry", "unknown", "--timeout", "1"
+    )
+    assert "running 1 instance(s) again" in err
+    rows = lines_of(out)
+    assert len(rows) == 3 and len({r["instance"] for r in rows}) == 3
+    assert run_cli("batch", str(folder), "--out", str(out), "--retry", "unknown")[0] == 2
+
+
+def test_an_empty_input_is_an_error(run_cli, tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = run_cli("batch", str(empty), "--out", str(tmp_path / "r.jsonl"))
+    assert code == 2 and "no instance files" in err
+
+
+def test_resumed_rows_count_in_the_summary(run_cli, tmp_path: Path) -> None:
+    folder, out = folder_of(tmp_path), tmp_path / "r.jsonl"
+    assert run_cli("batch", str(folder / "a0.lp"), "--out", str(out))[0] == 0
+    code, stdout, err = run_cli("batch", str(folder), "--out", str(out), "--resume")
+    assert code == 0 and "resumed: 1 instance(s)" in err
+    assert "optimal / feasible, not proven / unsolved" in stdout and "3 / 0 / 0" in stdout
+    assert f"results: {out}" in stdout
+
+
+def test_the_csv_says_what_each_row_is(run_cli, tmp_path: Path) -> None:
+    folder, out, table = folder_of(tmp_path, 1), tmp_path / "r.jsonl", tmp_path / "r.csv"
+    (folder / "b-hard.lp").write_text((INSTANCES / "hard" / "5pegs-14disks.lp").read_text())
+    code, _, _ = run_cli(
+        "batch", str(folder), "--out", str(out), "--csv", str(table), "--timeout", "1"
+    )
+    assert code == 0
+    with table.open() as handle:
+        rows = {Path(r["instance"]).name: r for r in csv.DictReader(handle)}
+    easy, hard = rows["a0.lp"], rows["b-hard.lp"]
+    assert easy["status"] == "ok" and easy["proven_minimal"] == "True"
+    assert (easy["pegs"], easy["disks"], easy["lower_bound"], easy["upper_bound"]) == (
+        "3",
+        "3",
+        "7",
+        "7",
+    )
+    assert hard["status"] == "timeout" and hard["result"] == "SATISFIABLE"
+    assert hard["bound_name"] and float(hard["peak_mib"]) > 0 and hard["host"]
+
+
+def test_ctrl_c_still_writes_the_csv_and_the_summary(tmp_path: Path) -> None:
+    folder, out, table = folder_of(tmp_path), tmp_path / "r.jsonl", tmp_path / "r.csv"
+    (folder / "z-hard.lp").write_text((INSTANCES / "hard" / "5pegs-14disks.lp").read_text())
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    command = [sys.executable, "-m", "hanoi_asp", "batch", str(folder), "--workers", "1"]
+    proc = subprocess.Popen(
+        [*command, "--out", str(out), "--csv", str(table)],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and len(out.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    time.sleep(1)
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err and "interrupted" in err
+    assert "optimal / feasible, not proven / unsolved" in stdout
+    assert len(table.read_text().splitlines()) == 1 + len(lines_of(out))
