@@ -144,3 +144,26 @@ def test_ctrl_c_still_writes_the_csv_and_the_summary(tmp_path: Path) -> None:
     assert "Traceback" not in err and "interrupted" in err
     assert "optimal / feasible, not proven / unsolved" in stdout
     assert len(table.read_text().splitlines()) == 1 + len(lines_of(out))
+
+
+def test_an_instance_over_the_memory_limit_is_unknown_and_the_batch_goes_on(
+    run_cli, tmp_path: Path
+) -> None:
+    folder, out = folder_of(tmp_path, 1), tmp_path / "r.jsonl"
+    # clingo alone (no plan built first) grounds 8191 steps of 13 disks: far over 250 MiB
+    (folder / "b-hungry.lp").write_text(
+        "peg(a;b;c). disk(1..13). init_on(1..13,a). goal_on(1..13,c).\n"
+    )
+    code, _, _ = run_cli(
+        "batch", str(folder), "--out", str(out), "--memory-limit", "250MiB", "--no-first-plan"
+    )
+    rows = {Path(str(r["instance"])).name: r for r in lines_of(out)}
+    assert rows["a0.lp"]["result"] == "OPTIMUM FOUND"
+    hungry = rows["b-hungry.lp"]
+    assert hungry["result"] == "UNKNOWN" and hungry["stopped"] == "memory"
+    assert code == 1  # an instance without an answer
+
+
+def test_memory_sizes_are_checked(run_cli, tmp_path: Path) -> None:
+    code, _, err = run_cli("batch", str(tmp_path), "--memory-limit", "lots")
+    assert code == 2 and "not a size" in err

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import os
 import resource
 import socket
 import time
@@ -43,6 +44,12 @@ KILL_GRACE_S = 3.0
 
 Row = dict[str, Any]
 
+OUT_OF_MEMORY_EXITS = (127, -6, -9, -11)
+"""How a worker over its memory limit may die (when it cannot raise MemoryError):
+exit 127 (glibc: "cannot allocate memory for thread-local data", a clingo thread
+starting; seen in 2 of 3 runs of the test), SIGABRT (std::bad_alloc in a clingo
+thread), SIGKILL, SIGSEGV."""
+
 
 def find_instances(paths: list[str]) -> list[Path]:
     """Files as given; folders walked recursively, instance files in sorted order; none
@@ -72,21 +79,34 @@ def content_hash(path: Path) -> str:
         return ""
 
 
-def solve_file(path: str, options: SolveOptions) -> Row:
+def solve_file(path: str, options: SolveOptions, memory_limit: int | None = None) -> Row:
     """Worker side: one instance file to one result row; errors are data, not raised.
     The row also says where it ran and the worker's peak memory (one instance per
-    worker process, so the process's peak is the instance's)."""
+    worker process, so the process's peak is the instance's).  ``memory_limit`` (bytes)
+    caps the worker's address space: clingo has no limit of its own, and an instance
+    over it ends as ``UNKNOWN`` with ``stopped: "memory"`` instead of taking the
+    machine down."""
     started = time.monotonic()
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if memory_limit is not None:  # the soft limit only: lifted again to send the row back
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, hard))
     try:
         puzzle = load_puzzle(path)
         result = solve(puzzle, replace(options, source=path))
     except HanoiError as error:
         row = error_json(path, str(error), error.exit_code)
         row["time_s"] = round(time.monotonic() - started, 4)
+    except (MemoryError, RuntimeError) as error:
+        if not isinstance(error, MemoryError) and "bad_alloc" not in str(error):
+            raise
+        row = error_json(path, f"over the memory limit of {memory_limit} bytes", EXIT_UNKNOWN)
+        row.update(stopped="memory", status="memory", time_s=round(time.monotonic() - started, 4))
     else:
         row = result.to_dict(path)
         row.update(pegs=len(puzzle.pegs), disks=puzzle.disks)
         row["status"] = result.stopped or "ok"
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
     return row
@@ -117,7 +137,33 @@ class BatchOptions:
     """Replace an ``out`` file that already holds results (else that is refused)."""
     retry: tuple[str, ...] = ()
     """With ``resume``: results (e.g. ``UNKNOWN``) whose instances run again."""
+    memory_limit: int | None = None
+    """Bytes of address space per instance's worker (None: no limit)."""
     solve: SolveOptions = field(default_factory=SolveOptions)
+
+
+def default_memory_limit(workers: int) -> int:
+    """A safe share of the machine: 80% of its memory, split among the workers."""
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return int(total * 0.8) // max(1, workers)
+
+
+def parse_size(text: str) -> int:
+    """``4GiB``, ``512MiB``, ``2G``, ``1500M``, ``800k`` or plain bytes, as bytes.
+
+    >>> parse_size("4GiB"), parse_size("1.5G"), parse_size("100")
+    (4294967296, 1610612736, 100)
+    """
+    units = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+    number = text.strip().lower().removesuffix("ib").removesuffix("b")
+    unit = number[-1:] if number[-1:] in units else ""
+    try:
+        value = float(number[: len(number) - len(unit)])
+    except ValueError:
+        raise ValueError(f"not a size: {text!r} (e.g. 4GiB, 512MiB)") from None
+    if value <= 0:
+        raise ValueError(f"a size must be positive, not {text!r}")
+    return int(value * units[unit])
 
 
 @dataclass
@@ -181,18 +227,24 @@ def _solve_all(todo: list[tuple[Path, str]], options: BatchOptions) -> Iterator[
             (
                 path,
                 digest,
-                pool.schedule(solve_file, args=(str(path), solve_options), timeout=hard_limit),
+                pool.schedule(
+                    solve_file,
+                    args=(str(path), solve_options, options.memory_limit),
+                    timeout=hard_limit,
+                ),
             )
             for path, digest in todo
         ]
         try:
-            yield from _collect(futures, options.timeout)
+            yield from _collect(futures, options.timeout, options.memory_limit)
         except KeyboardInterrupt:
             pool.stop()  # type: ignore[no-untyped-call]
             raise
 
 
-def _collect(futures: list[tuple[Path, str, Any]], timeout: float | None) -> Iterator[Row]:
+def _collect(
+    futures: list[tuple[Path, str, Any]], timeout: float | None, memory_limit: int | None = None
+) -> Iterator[Row]:
     """Rows in the order the workers finish."""
     pending = list(futures)
     while pending:
@@ -201,13 +253,15 @@ def _collect(futures: list[tuple[Path, str, Any]], timeout: float | None) -> Ite
             if not future.done():
                 still.append((path, digest, future))
                 continue
-            yield _row_of(path, digest, future, timeout)
+            yield _row_of(path, digest, future, timeout, memory_limit)
         pending = still
         if pending:
             time.sleep(0.02)
 
 
-def _row_of(path: Path, digest: str, future: Any, timeout: float | None) -> Row:
+def _row_of(
+    path: Path, digest: str, future: Any, timeout: float | None, memory_limit: int | None
+) -> Row:
     try:
         row: Row = future.result()
     except FutureTimeout:
@@ -215,8 +269,15 @@ def _row_of(path: Path, digest: str, future: Any, timeout: float | None) -> Row:
         row.update(result="UNKNOWN", stopped="killed", time_s=timeout)
         row["status"] = "timeout"
     except ProcessExpired as error:
-        row = error_json(str(path), f"worker died (exit code {error.exitcode})", EXIT_BAD_INPUT)
-        row["status"] = "crash"
+        if memory_limit is not None and error.exitcode in OUT_OF_MEMORY_EXITS:
+            # clingo's threads abort on a failed allocation: the limit, not a bug
+            message = f"worker died (exit code {error.exitcode}) over the memory limit"
+            row = error_json(str(path), f"{message} of {memory_limit} bytes", EXIT_UNKNOWN)
+            row.update(stopped="memory", status="memory")
+        else:
+            message = f"worker died (exit code {error.exitcode})"
+            row = error_json(str(path), message, EXIT_BAD_INPUT)
+            row["status"] = "crash"
     except Exception as error:
         row = error_json(
             str(path), f"worker failed: {type(error).__name__}: {error}", EXIT_BAD_INPUT

@@ -128,6 +128,7 @@ def batch_command(args: argparse.Namespace) -> int:
     from hanoi_asp.batch.run import (
         BatchOptions,
         Row,
+        default_memory_limit,
         find_instances,
         read_results,
         run_batch,
@@ -145,6 +146,7 @@ def batch_command(args: argparse.Namespace) -> int:
         resume=args.resume,
         force=args.force,
         retry=tuple(RETRY_RESULTS[name] for name in args.retry),
+        memory_limit=args.memory_limit or default_memory_limit(args.workers),
         solve=SolveOptions(
             method=args.method,
             mode=args.mode,

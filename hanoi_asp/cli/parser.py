@@ -201,6 +201,14 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "last line of a killed batch is cut off first)",
     )
     command.add_argument(
+        "--memory-limit",
+        type=_size,
+        metavar="SIZE",
+        help="address space per instance, e.g. 4GiB or 512MiB (default: 80%% of the "
+        "machine's memory shared among the workers); an instance over it is UNKNOWN with "
+        'stopped "memory" and the batch goes on',
+    )
+    command.add_argument(
         "--force",
         action="store_true",
         help="replace an --out file that already holds results (without it, that is refused)",
@@ -393,6 +401,15 @@ def _natural(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative: {value}")
     return value
+
+
+def _size(text: str) -> int:
+    from hanoi_asp.batch.run import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive_float(text: str) -> float:
