@@ -19,6 +19,17 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def wait_for_rows(path: Path, count: int, seconds: float = 60) -> None:
+    """Wait until a batch has written ``count`` rows to ``path`` (or ``seconds`` pass)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists() and len(path.read_text().splitlines()) >= count:
+            return
+        time.sleep(0.05)
+
+
 @pytest.fixture
 def run_cli(capsys: pytest.CaptureFixture[str]):
     """Run the CLI in-process: (exit code, stdout, stderr)."""

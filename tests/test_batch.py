@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import INSTANCES, ROOT
+from conftest import INSTANCES, ROOT, wait_for_rows
 
 from hanoi_asp import load_puzzle, solve
 
@@ -151,11 +151,7 @@ def test_killed_batch_resumes_with_every_result_once(tmp_path: Path) -> None:
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if out.exists() and len(out.read_text().splitlines()) >= 3:
-            break
-        time.sleep(0.05)
+    wait_for_rows(out, 3)
     os.killpg(first.pid, signal.SIGKILL)  # the whole batch, workers included
     first.wait()
     finished = rows_of(out)

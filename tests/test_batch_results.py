@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import INSTANCES, ROOT
+from conftest import INSTANCES, ROOT, wait_for_rows
 
 from hanoi_asp.batch.results import ResultsFile
 
@@ -132,11 +132,7 @@ def test_ctrl_c_still_writes_the_csv_and_the_summary(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if out.exists() and len(out.read_text().splitlines()) >= 3:
-            break
-        time.sleep(0.05)
+    wait_for_rows(out, 3)
     time.sleep(1)
     os.killpg(proc.pid, signal.SIGINT)
     stdout, err = proc.communicate(timeout=60)

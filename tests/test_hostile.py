@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import INSTANCES, ROOT
+from conftest import INSTANCES, ROOT, wait_for_rows
 from fuzz_tokens import TOKENS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -222,11 +222,7 @@ def test_ctrl_c_in_batch_keeps_finished_results(tmp_path: Path) -> None:
     (folder / "z-hard.lp").write_text(HARD)
     out = tmp_path / "r.jsonl"
     proc = _start(["batch", str(folder), "--workers", "1", "--out", str(out)], tmp_path)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if out.exists() and len(out.read_text().splitlines()) >= 3:
-            break
-        time.sleep(0.05)
+    wait_for_rows(out, 3)
     time.sleep(1)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
     _, err = proc.communicate(timeout=60)

@@ -81,15 +81,7 @@ class ResultsFile:
 
     def rows(self) -> list[Row]:
         """Every row in the file, in order."""
-        rows: list[Row] = []
-        for line in self.path.read_text(encoding="utf-8").splitlines():
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(row, dict) and "instance" in row:
-                rows.append(row)
-        return rows
+        return read_rows(self.path)
 
     def append(self, row: Row) -> None:
         """Write ``row`` as one line, whole, in one system call where the kernel allows."""
@@ -104,6 +96,22 @@ class ResultsFile:
         os.ftruncate(self.fd, 0)
         for row in kept:
             self.append(row)
+
+
+def read_rows(path: Path) -> list[Row]:
+    """The rows of a results file (none if it does not exist); a torn last line, or
+    any line that is not a row, is skipped."""
+    if not path.exists():
+        return []
+    rows: list[Row] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and "instance" in row:
+            rows.append(row)
+    return rows
 
 
 def _torn_tail(path: Path) -> int:

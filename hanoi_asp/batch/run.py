@@ -9,7 +9,6 @@ killed halfway keeps every finished result and ``--resume`` picks up the rest.
 from __future__ import annotations
 
 import hashlib
-import json
 import multiprocessing
 import os
 import resource
@@ -110,21 +109,6 @@ def solve_file(path: str, options: SolveOptions, memory_limit: int | None = None
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
     return row
-
-
-def read_results(out: Path) -> list[Row]:
-    """Rows of a results file; a torn last line (a batch killed mid-write) is skipped."""
-    rows: list[Row] = []
-    if not out.exists():
-        return rows
-    for line in out.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(row, dict) and "instance" in row:
-            rows.append(row)
-    return rows
 
 
 @dataclass(frozen=True)

@@ -125,12 +125,12 @@ def batch_command(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
+    from hanoi_asp.batch.results import read_rows
     from hanoi_asp.batch.run import (
         BatchOptions,
         Row,
         default_memory_limit,
         find_instances,
-        read_results,
         run_batch,
         summarize,
         write_csv,
@@ -194,7 +194,7 @@ def batch_command(args: argparse.Namespace) -> int:
         err.print(f"{args.out}: {note}", markup=False)
     summary = summarize(run.rows)
     if args.csv:
-        write_csv(read_results(options.out), Path(args.csv))
+        write_csv(read_rows(options.out), Path(args.csv))
     console().print(summary_table(summary, len(files)))
     where = f" and {args.csv}" if args.csv else ""
     console().print(f"results: {args.out}{where}", markup=False)
