@@ -163,3 +163,16 @@ def test_an_instance_over_the_memory_limit_is_unknown_and_the_batch_goes_on(
 def test_memory_sizes_are_checked(run_cli, tmp_path: Path) -> None:
     code, _, err = run_cli("batch", str(tmp_path), "--memory-limit", "lots")
     assert code == 2 and "not a size" in err
+
+
+def test_the_progress_hears_which_instances_are_running(tmp_path: Path) -> None:
+    from hanoi_asp.batch.run import BatchOptions, run_batch
+
+    folder = folder_of(tmp_path)
+    (folder / "b-hard.lp").write_text((INSTANCES / "hard" / "5pegs-14disks.lp").read_text())
+    heard: list[list[str]] = []
+    options = BatchOptions(workers=2, timeout=1, out=tmp_path / "r.jsonl")
+    run = run_batch(sorted(folder.glob("*.lp")), options, lambda _: None, on_running=heard.append)
+    assert len(run.rows) == 4
+    named = {Path(name).name for names in heard for name in names}
+    assert "b-hard.lp" in named and named <= {"a0.lp", "a1.lp", "a2.lp", "b-hard.lp"}

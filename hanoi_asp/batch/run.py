@@ -166,6 +166,7 @@ def run_batch(
     options: BatchOptions,
     on_row: Callable[[Row], None],
     on_resumed: Callable[[int], None] = lambda _: None,
+    on_running: Callable[[list[str]], None] = lambda _: None,
 ) -> BatchRun:
     """Solve ``files``; append each row to ``options.out`` as it finishes.  Ctrl-C
     stops the workers and returns what finished (``interrupted``)."""
@@ -187,7 +188,7 @@ def run_batch(
         run.resumed = len(run.rows)
         on_resumed(run.resumed)
         try:
-            for row in _solve_all(todo, options):
+            for row in _solve_all(todo, options, on_running):
                 sink.append(row)
                 run.rows.append(row)
                 on_row(row)
@@ -196,7 +197,11 @@ def run_batch(
     return run
 
 
-def _solve_all(todo: list[tuple[Path, str]], options: BatchOptions) -> Iterator[Row]:
+def _solve_all(
+    todo: list[tuple[Path, str]],
+    options: BatchOptions,
+    on_running: Callable[[list[str]], None] = lambda _: None,
+) -> Iterator[Row]:
     """Rows as the workers finish, each instance in its own process."""
     solve_options = replace(
         options.solve,
@@ -220,17 +225,22 @@ def _solve_all(todo: list[tuple[Path, str]], options: BatchOptions) -> Iterator[
             for path, digest in todo
         ]
         try:
-            yield from _collect(futures, options.timeout, options.memory_limit)
+            yield from _collect(futures, options.timeout, options.memory_limit, on_running)
         except KeyboardInterrupt:
             pool.stop()  # type: ignore[no-untyped-call]
             raise
 
 
 def _collect(
-    futures: list[tuple[Path, str, Any]], timeout: float | None, memory_limit: int | None = None
+    futures: list[tuple[Path, str, Any]],
+    timeout: float | None,
+    memory_limit: int | None = None,
+    on_running: Callable[[list[str]], None] = lambda _: None,
 ) -> Iterator[Row]:
-    """Rows in the order the workers finish."""
+    """Rows in the order the workers finish; ``on_running`` hears which instances are
+    being solved whenever that changes."""
     pending = list(futures)
+    running: list[str] = []
     while pending:
         still: list[tuple[Path, str, Any]] = []
         for path, digest, future in pending:
@@ -239,6 +249,10 @@ def _collect(
                 continue
             yield _row_of(path, digest, future, timeout, memory_limit)
         pending = still
+        now = [str(path) for path, _, future in pending if future.running()]
+        if now != running:
+            running = now
+            on_running(running)
         if pending:
             time.sleep(0.02)
 

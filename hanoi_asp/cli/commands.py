@@ -187,9 +187,14 @@ def batch_command(args: argparse.Namespace) -> int:
                 flush=True,
             )
 
+    def on_running(names: list[str]) -> None:
+        shown = ", ".join(Path(name).name for name in names[:3])
+        more = f" +{len(names) - 3}" if len(names) > 3 else ""
+        progress.update(task, description=f"solving {shown}{more}" if names else "solving")
+
     with progress:
         task = progress.add_task("solving", total=len(files))
-        run = run_batch(files, options, on_row, on_resumed)
+        run = run_batch(files, options, on_row, on_resumed, on_running)
     for note in run.notes:
         err.print(f"{args.out}: {note}", markup=False)
     summary = summarize(run.rows)
