@@ -421,7 +421,7 @@ def best_lower_bound(puzzle: Puzzle, finished: list[LowerBound] | None = None) -
                 candidates.append(found)
     except OutOfTime:
         pass
-    return max(candidates, key=_strongest)
+    return strongest(candidates)
 
 
 def _bounds_for(puzzle: Puzzle) -> Iterator[Callable[[Puzzle], LowerBound | None]]:

@@ -279,7 +279,7 @@ def _narrow(run: _Run) -> Result:
             f"no plan of at most {limit} moves: the lower bound is {bound.value} ({bound.name})",
         )
     if run.best is not None and len(run.best) == run.lower:
-        return run.optimum(_meets(bound, run.how), run.best)
+        return run.optimum(_minimal(bound, run.lower) + f"; the plan is {run.how}", run.best)
     if run.out_of_time():
         return run.stop("timeout")
     if plan.mirror:
@@ -313,7 +313,7 @@ def _narrow(run: _Run) -> Result:
     if run.best is not None and len(run.best) == run.lower and run.answers():
         proof = _minimal(bound, run.lower) + f"; the plan is {run.how}"
         return run.optimum(proof, run.best)
-    if run.best is None and run.lower >= len(puzzle.pegs) ** puzzle.disks:
+    if run.best is None and run.lower >= _states(puzzle):
         return run.result("UNSATISFIABLE", _no_state_left(puzzle, run.lower), unreachable=True)
     proof = f"no plan of at most {limit} moves: {_refuted(bound, run.lower)}"
     if run.best is not None:
@@ -325,9 +325,14 @@ def _top(puzzle: Puzzle, limit: int | None, upper: int | None) -> int:
     """The last horizon worth solving: within the user's bound, below the best plan,
     and below the number of states (a shortest plan never visits a state twice, so
     it has fewer moves than there are states: past that, no plan exists at all)."""
-    states: int = len(puzzle.pegs) ** puzzle.disks
     tops = [t for t in (limit, None if upper is None else upper - 1) if t is not None]
-    return min([*tops, states - 1])
+    return min([*tops, _states(puzzle) - 1])
+
+
+def _states(puzzle: Puzzle) -> int:
+    """How many states the puzzle has: each disk on any peg."""
+    count: int = len(puzzle.pegs) ** puzzle.disks
+    return count
 
 
 def _no_state_left(puzzle: Puzzle, horizon: int) -> str:
@@ -360,15 +365,6 @@ def _mirror_phase(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result | No
     if half_run.status == "UNKNOWN":
         return run.stop("timeout")
     return None
-
-
-def _meets(bound: LowerBound, how: str) -> str:
-    """The proof when the best plan is as short as the bound allows."""
-    if bound.value == 0:
-        return "minimal: the start already meets the goal"
-    return (
-        f"minimal: {how} has {bound.value} moves, the lower bound ({bound.name}: {bound.argument})"
-    )
 
 
 def _refuted(bound: LowerBound, horizon: int) -> str:

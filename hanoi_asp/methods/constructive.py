@@ -73,12 +73,17 @@ class _Builder:
         for disk, peg in frame_stewart_moves(first, self.disks, source, target, spares):
             self.move(disk, peg)
 
-    def spare(self, first: int, avoid: Sequence[str]) -> str:
-        """A peg outside ``avoid`` for disks ``first..n``: where most of them already are."""
-        counts = {p: 0 for p in self.pegs if p not in avoid}
+    def count_on(self, first: int, pegs: Sequence[str]) -> dict[str, int]:
+        """How many of disks ``first..n`` lie on each of ``pegs``."""
+        counts = {p: 0 for p in pegs}
         for disk in range(first, self.disks + 1):
             if self.at[disk - 1] in counts:
                 counts[self.at[disk - 1]] += 1
+        return counts
+
+    def spare(self, first: int, avoid: Sequence[str]) -> str:
+        """A peg outside ``avoid`` for disks ``first..n``: where most of them already are."""
+        counts = self.count_on(first, [p for p in self.pegs if p not in avoid])
         return max(counts, key=lambda p: counts[p])
 
     def gather(self, first: int, target: str) -> None:
@@ -118,10 +123,7 @@ class _Builder:
 
     def spare_of(self, first: int, free: Sequence[str]) -> str:
         """The free peg with the fewest of disks ``first..n`` on it."""
-        counts = {p: 0 for p in free}
-        for disk in range(first, self.disks + 1):
-            if self.at[disk - 1] in counts:
-                counts[self.at[disk - 1]] += 1
+        counts = self.count_on(first, free)
         return min(free, key=lambda p: counts[p])
 
     def place(self, goal: dict[int, str], first: int = 1, spread: bool = False) -> None:
