@@ -1,53 +1,32 @@
-"""Batch runs: many instance files, each solved in its own short-lived worker process.
+"""Batch runs: many instance files, each solved in its own short-lived process, on
+this machine's pool or on a Dask cluster (:mod:`hanoi_asp.batch.dask`).
 
-A worker process per instance (clingo never frees symbols inside a process, and a
-crash or hang must not take the batch down), a hard per-instance time limit that kills
-the worker, and one JSON line appended and flushed per finished instance, so a batch
-killed halfway keeps every finished result and ``--resume`` picks up the rest.
+One JSON line is appended and flushed per finished instance, by this process only, so
+a batch killed halfway keeps every finished result and ``--resume`` picks up the rest.
 """
 
 from __future__ import annotations
 
-import hashlib
-import multiprocessing
-import os
-import resource
-import socket
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pebble import ProcessExpired, ProcessPool
-
 from hanoi_asp.batch.results import ResultsFile
-from hanoi_asp.engine.policy import batch_threads
-from hanoi_asp.engine.solve import solve
-from hanoi_asp.inputs.instance import load_puzzle
-from hanoi_asp.model.errors import (
-    EXIT_BAD_INPUT,
-    EXIT_FOUND,
-    EXIT_UNKNOWN,
-    EXIT_UNSAT,
-    HanoiError,
-    InputError,
+from hanoi_asp.batch.worker import (
+    Row,
+    content_hash,
+    hard_limit,
+    new_pool,
+    row_of,
+    solve_file,
 )
+from hanoi_asp.engine.policy import batch_threads
+from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_UNSAT, InputError
 from hanoi_asp.model.options import SolveOptions
-from hanoi_asp.outputs.json import error_json
 
 INSTANCE_SUFFIXES = (".lp", ".asp", ".json", ".toml")
-KILL_GRACE_S = 3.0
-"""A worker still running this long after its timeout is killed (e.g. stuck grounding)."""
-
-Row = dict[str, Any]
-
-OUT_OF_MEMORY_EXITS = (127, -6, -9, -11)
-"""How a worker over its memory limit may die (when it cannot raise MemoryError):
-exit 127 (glibc: "cannot allocate memory for thread-local data", a clingo thread
-starting; seen in 2 of 3 runs of the test), SIGABRT (std::bad_alloc in a clingo
-thread), SIGKILL, SIGSEGV."""
 
 
 def find_instances(paths: list[str]) -> list[Path]:
@@ -71,46 +50,6 @@ def find_instances(paths: list[str]) -> list[Path]:
     return found
 
 
-def content_hash(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return ""
-
-
-def solve_file(path: str, options: SolveOptions, memory_limit: int | None = None) -> Row:
-    """Worker side: one instance file to one result row; errors are data, not raised.
-    The row also says where it ran and the worker's peak memory (one instance per
-    worker process, so the process's peak is the instance's).  ``memory_limit`` (bytes)
-    caps the worker's address space: clingo has no limit of its own, and an instance
-    over it ends as ``UNKNOWN`` with ``stopped: "memory"`` instead of taking the
-    machine down."""
-    started = time.monotonic()
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if memory_limit is not None:  # the soft limit only: lifted again to send the row back
-        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, hard))
-    try:
-        puzzle = load_puzzle(path)
-        result = solve(puzzle, replace(options, source=path))
-    except HanoiError as error:
-        row = error_json(path, str(error), error.exit_code)
-        row["time_s"] = round(time.monotonic() - started, 4)
-    except (MemoryError, RuntimeError) as error:
-        if not isinstance(error, MemoryError) and "bad_alloc" not in str(error):
-            raise
-        row = error_json(path, f"over the memory limit of {memory_limit} bytes", EXIT_UNKNOWN)
-        row.update(stopped="memory", status="memory", time_s=round(time.monotonic() - started, 4))
-    else:
-        row = result.to_dict(path)
-        row.update(pegs=len(puzzle.pegs), disks=puzzle.disks)
-        row["status"] = result.stopped or "ok"
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-    row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    row["host"] = socket.gethostname()
-    return row
-
-
 @dataclass(frozen=True)
 class BatchOptions:
     workers: int
@@ -122,14 +61,11 @@ class BatchOptions:
     retry: tuple[str, ...] = ()
     """With ``resume``: results (e.g. ``UNKNOWN``) whose instances run again."""
     memory_limit: int | None = None
-    """Bytes of address space per instance's worker (None: no limit)."""
+    """Bytes of address space per instance's process (None: no limit on this machine;
+    on Dask, each worker's own default share)."""
     solve: SolveOptions = field(default_factory=SolveOptions)
-
-
-def default_memory_limit(workers: int) -> int:
-    """A safe share of the machine: 80% of its memory, split among the workers."""
-    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    return int(total * 0.8) // max(1, workers)
+    dask: str | None = None
+    """A Dask scheduler's address, or ``local`` / ``local:N``; None: this machine's pool."""
 
 
 def parse_size(text: str) -> int:
@@ -202,16 +138,19 @@ def _solve_all(
     options: BatchOptions,
     on_running: Callable[[list[str]], None] = lambda _: None,
 ) -> Iterator[Row]:
-    """Rows as the workers finish, each instance in its own process."""
+    """Rows as the instances finish, each in its own process."""
+    if options.dask is not None:
+        from hanoi_asp.batch.dask import solve_on_dask
+
+        on_dask = replace(options.solve, timeout=options.timeout)
+        yield from solve_on_dask(todo, options.dask, on_dask, options.memory_limit, on_running)
+        return
     solve_options = replace(
         options.solve,
         timeout=options.timeout,
         threads=batch_threads(options.workers, options.solve.threads),
     )
-    hard_limit = None if options.timeout is None else options.timeout + KILL_GRACE_S
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["hanoi_asp.batch.run"])
-    with ProcessPool(max_workers=options.workers, max_tasks=1, context=context) as pool:
+    with new_pool(options.workers) as pool:
         futures = [
             (
                 path,
@@ -219,7 +158,7 @@ def _solve_all(
                 pool.schedule(
                     solve_file,
                     args=(str(path), solve_options, options.memory_limit),
-                    timeout=hard_limit,
+                    timeout=hard_limit(options.timeout),
                 ),
             )
             for path, digest in todo
@@ -247,7 +186,7 @@ def _collect(
             if not future.done():
                 still.append((path, digest, future))
                 continue
-            yield _row_of(path, digest, future, timeout, memory_limit)
+            yield row_of(str(path), digest, future, timeout, memory_limit)
         pending = still
         now = [str(path) for path, _, future in pending if future.running()]
         if now != running:
@@ -255,35 +194,6 @@ def _collect(
             on_running(running)
         if pending:
             time.sleep(0.02)
-
-
-def _row_of(
-    path: Path, digest: str, future: Any, timeout: float | None, memory_limit: int | None
-) -> Row:
-    try:
-        row: Row = future.result()
-    except FutureTimeout:
-        row = error_json(str(path), f"killed after {timeout} s", EXIT_UNKNOWN)
-        row.update(result="UNKNOWN", stopped="killed", time_s=timeout)
-        row["status"] = "timeout"
-    except ProcessExpired as error:
-        if memory_limit is not None and error.exitcode in OUT_OF_MEMORY_EXITS:
-            # clingo's threads abort on a failed allocation: the limit, not a bug
-            message = f"worker died (exit code {error.exitcode}) over the memory limit"
-            row = error_json(str(path), f"{message} of {memory_limit} bytes", EXIT_UNKNOWN)
-            row.update(stopped="memory", status="memory")
-        else:
-            message = f"worker died (exit code {error.exitcode})"
-            row = error_json(str(path), message, EXIT_BAD_INPUT)
-            row["status"] = "crash"
-    except Exception as error:
-        row = error_json(
-            str(path), f"worker failed: {type(error).__name__}: {error}", EXIT_BAD_INPUT
-        )
-        row["status"] = "crash"
-    row.setdefault("status", "error" if row["result"] == "ERROR" else "ok")
-    row["sha256"] = digest
-    return row
 
 
 def summarize(rows: list[Row]) -> dict[str, Any]:

@@ -128,17 +128,18 @@ def batch_command(args: argparse.Namespace) -> int:
     from hanoi_asp.batch.results import read_rows
     from hanoi_asp.batch.run import (
         BatchOptions,
-        Row,
-        default_memory_limit,
         find_instances,
         run_batch,
         summarize,
         write_csv,
     )
+    from hanoi_asp.batch.worker import Row, default_memory_limit
 
     files = find_instances(args.paths)
     if args.retry and not args.resume:
         raise InputError("--retry runs results of an earlier batch again: give --resume too")
+    # on Dask each worker takes its own machine's share
+    memory_share = None if args.dask else default_memory_limit(args.workers)
     options = BatchOptions(
         workers=args.workers,
         timeout=args.timeout,
@@ -146,7 +147,8 @@ def batch_command(args: argparse.Namespace) -> int:
         resume=args.resume,
         force=args.force,
         retry=tuple(RETRY_RESULTS[name] for name in args.retry),
-        memory_limit=args.memory_limit or default_memory_limit(args.workers),
+        memory_limit=args.memory_limit or memory_share,
+        dask=args.dask,
         solve=SolveOptions(
             method=args.method,
             mode=args.mode,

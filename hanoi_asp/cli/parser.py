@@ -201,6 +201,13 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "last line of a killed batch is cut off first)",
     )
     command.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler's address (tcp://host:8786), or local "
+        "/ local:N for N worker processes on this machine (needs pip install "
+        "'hanoi-asp[dask]'); each instance still runs in its own process on a worker",
+    )
+    command.add_argument(
         "--memory-limit",
         type=_size,
         metavar="SIZE",

@@ -78,7 +78,12 @@ def read_text(path: str) -> str:
 
 def load_puzzle(path: str, fmt: Format | None = None) -> Puzzle:
     """Read and validate an instance file; every problem is an :class:`InputError`."""
-    text = read_text(path)
+    return parse_puzzle(read_text(path), path, fmt)
+
+
+def parse_puzzle(text: str, path: str, fmt: Format | None = None) -> Puzzle:
+    """Validate an instance's text (read elsewhere: a file shipped to a batch worker, a
+    page's editor); ``path`` names it in errors and, without ``fmt``, gives its format."""
     given = fmt
     fmt = fmt or detect_format(path)
     if fmt == "lp" and looks_like_aspcomp(text):

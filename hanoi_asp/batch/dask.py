@@ -1,0 +1,175 @@
+"""A batch on a Dask cluster: ``batch --dask tcp://host:8786`` or ``--dask local[:N]``.
+
+Dask places the instances on its workers and runs an instance again elsewhere when
+its worker dies, so each finishes once; this process reads every file (workers need
+no shared file system), gets the rows back as they finish and is the only writer of
+the results file, so ``--resume`` works as it does on one machine.  On the worker, an
+instance still runs in a short-lived process of its own with the hard time limit and
+the memory limit (:mod:`hanoi_asp.batch.worker`): a runaway solve is killed, not the
+worker.  ``dask[distributed]`` is the optional extra ``hanoi-asp[dask]``.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from hanoi_asp.batch.worker import (
+    Row,
+    default_memory_limit,
+    finish_row,
+    forkserver,
+    hard_limit,
+    row_of,
+    solve_file,
+    worker_failed,
+)
+from hanoi_asp.inputs.instance import read_text
+from hanoi_asp.model.errors import HanoiError, InputError
+from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.outputs.json import error_json
+
+INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
+CONNECT_TIMEOUT_S = 10
+CANCEL_POLL_S = 0.5
+
+
+def solve_on_dask(
+    todo: list[tuple[Path, str]],
+    address: str,
+    options: SolveOptions,
+    memory_limit: int | None,
+    on_running: Callable[[list[str]], None] = lambda _: None,
+) -> Iterator[Row]:
+    """Rows as the cluster finishes them.  One clingo thread per instance unless
+    ``--threads`` says otherwise: a Dask worker's threads are its instances at once."""
+    try:
+        from distributed import wait
+    except ImportError:
+        raise InputError(INSTALL_HINT) from None
+    options = replace(options, threads=options.threads or 1)
+    client, cluster = connect(address)
+    try:
+        pending: dict[Any, tuple[str, str]] = {}
+        for index, (file, digest) in enumerate(todo):
+            try:
+                text = read_text(str(file))
+            except HanoiError as error:
+                yield finish_row(error_json(str(file), str(error), error.exit_code), digest)
+                continue
+            key = f"hanoi-asp-{index}-{digest[:12]}"
+            task = (str(file), digest, text, options, memory_limit, key)
+            pending[client.submit(solve_isolated, *task, key=key, pure=False)] = task[:2]
+        running: list[str] = []
+        while pending:
+            try:
+                done, _ = wait(  # type: ignore[no-untyped-call]
+                    list(pending), timeout=CANCEL_POLL_S, return_when="FIRST_COMPLETED"
+                )
+            except TimeoutError:  # none finished yet
+                done = set()
+            for future in done:
+                path, digest = pending.pop(future)
+                yield _row_of_task(future, path, digest)
+            now = _running(client, pending)
+            if now != running:
+                running = now
+                on_running(running)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def connect(address: str) -> tuple[Any, Any]:
+    """A client of the scheduler at ``address``, or of a new ``LocalCluster`` of N
+    one-thread worker processes (``local:N``; ``local``: one per core).  Workers take
+    one instance per thread (``worker-saturation`` 1.0), so what the scheduler says is
+    processing is what runs."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    if address == "local" or address.startswith("local:"):
+        count = address.removeprefix("local").removeprefix(":") or str(os.cpu_count() or 1)
+        if not count.isdigit() or not 1 <= int(count) <= 256:
+            raise InputError(f"--dask {address}: local:N needs N from 1 to 256 workers")
+        with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=int(count),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,  # not a worker's cancelled-task warnings
+            )
+        return Client(cluster), cluster  # type: ignore[no-untyped-call]
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT_S), None  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:
+        message = f"cannot reach a Dask scheduler there ({error})"
+        raise InputError(f"--dask {address}: {message}") from None
+
+
+def _row_of_task(future: Any, path: str, digest: str) -> Row:
+    """The task's row; a task that failed on Dask's side (its workers kept dying:
+    ``KilledWorker``) is an error row for that instance, and the batch goes on."""
+    try:
+        row: Row = future.result()
+    except Exception as error:
+        return finish_row(worker_failed(path, error), digest)
+    return row
+
+
+def _running(client: Any, pending: dict[Any, tuple[str, str]]) -> list[str]:
+    by_key = {future.key: path for future, (path, _) in pending.items()}
+    processing = client.processing()
+    return sorted(by_key[key] for keys in processing.values() for key in keys if key in by_key)
+
+
+# --- on the worker ---------------------------------------------------------------
+
+
+def solve_isolated(
+    path: str, digest: str, text: str, options: SolveOptions, memory_limit: int | None, key: str
+) -> Row:
+    """Runs on a Dask worker: the instance in a process of its own, killed at the hard
+    time limit, or when Dask cancels the task (the client went away or was stopped).
+    With no ``memory_limit`` given, this machine's default share applies.
+
+    Dask's nanny starts workers as daemonic processes, which ``multiprocessing`` forbids
+    to have children (they could be orphaned).  These children are bounded by the hard
+    time limit and die with the worker (``worker.solve_file`` asks the kernel to kill
+    them when their parent goes), so the worker's flag is lifted.  One process per
+    call (pebble's ``concurrent.process``), not a pool: a pool left open would keep the
+    worker from shutting down, and a pool's upkeep loop adds 0.1 s per instance."""
+    from distributed import get_worker
+    from pebble import concurrent
+
+    memory_limit = memory_limit or default_memory_limit(get_worker().state.nthreads)
+    multiprocessing.current_process().daemon = False
+    # pebble reads ``context`` (its typed overload names it ``mp_context`` and ignores it)
+    isolated = concurrent.process(  # type: ignore[call-overload]
+        timeout=hard_limit(options.timeout), context=forkserver()
+    )
+    future = isolated(solve_file)(path, options, memory_limit, text)
+    while not future.done():
+        try:
+            future.result(timeout=CANCEL_POLL_S)
+        except FutureTimeout:
+            if _cancelled(key):
+                future.cancel()  # pebble stops the instance's process
+        except BaseException:  # the row says what happened
+            break
+    return row_of(path, digest, future, options.timeout, memory_limit)
+
+
+def _cancelled(key: str) -> bool:
+    from distributed import get_worker
+
+    task = get_worker().state.tasks.get(key)
+    return task is None or task.state in ("cancelled", "released", "forgotten")
