@@ -83,22 +83,36 @@ def explain_command(args: argparse.Namespace) -> int:
 
 
 def render_command(args: argparse.Namespace) -> int:
-    if not (args.svg or args.gif or args.png):
-        raise InputError("give at least one of --svg, --gif, --png")
+    from hanoi_asp.outputs.html import plan_html
+    from hanoi_asp.outputs.pictures import check_scale
+
+    if not (args.svg or args.gif or args.png or args.html):
+        raise InputError("give at least one of --svg, --gif, --png, --html")
+    scale = check_scale(args.scale)
     result = solve(*puzzle_and_options(args))
     out = console()
     if result.plan is None:
         out.print(f"{args.file}: {result.result}: no plan to draw ({result.proof})", markup=False)
         return result.exit_code
+    puzzle, plan = result.puzzle, result.plan
+
+    def wrote(path: str, shown: int) -> None:
+        states = len(plan) + 1
+        cut = "" if shown == states else f" of {states}: {states - shown} steps not shown"
+        out.print(f"wrote {path} ({shown} frames{cut})", markup=False)
+
     if args.svg:
-        Path(args.svg).write_text(plan_svg(result.puzzle, result.plan), encoding="utf-8")
-        out.print(f"wrote {args.svg} ({len(result.plan) + 1} frames)", markup=False)
+        Path(args.svg).write_text(plan_svg(puzzle, plan, scale=scale), encoding="utf-8")
+        wrote(args.svg, len(plan) + 1)
     if args.gif:
-        frames = write_gif(result.puzzle, result.plan, Path(args.gif), args.frame_ms)
-        out.print(f"wrote {args.gif} ({frames} frames)", markup=False)
+        wrote(args.gif, write_gif(puzzle, plan, Path(args.gif), args.frame_ms, scale=scale))
     if args.png:
-        frames = write_png(result.puzzle, result.plan, Path(args.png))
-        out.print(f"wrote {args.png} ({frames} frames)", markup=False)
+        wrote(args.png, write_png(puzzle, plan, Path(args.png), scale=scale))
+    if args.html:
+        note = f"{len(plan)} moves, {result.result.lower()}"
+        page = plan_html(puzzle, plan, Path(args.file).name, note)
+        Path(args.html).write_text(page, encoding="utf-8")
+        out.print(f"wrote {args.html} (a player for {len(plan)} moves)", markup=False)
     return result.exit_code
 
 

@@ -262,9 +262,9 @@ def _render(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
     command = _command(
         commands,
         "render",
-        "draw a minimal plan: SVG strip, GIF animation, PNG sheet",
-        "Solve FILE and draw every state of the plan (the moved disk highlighted). "
-        "Give at least one of --svg, --gif, --png.",
+        "draw a minimal plan: SVG strip, GIF animation, PNG sheet, HTML player",
+        "Solve FILE and draw the goal and every state of the plan (the moved disk "
+        "highlighted). Give at least one of --svg, --gif, --png, --html.",
         RENDER_EPILOG,
     )
     command.add_argument("file", help=INSTANCE_HELP)
@@ -272,9 +272,27 @@ def _render(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     command.add_argument("--svg", metavar="OUT", help="write an SVG strip of frames")
     command.add_argument("--gif", metavar="OUT", help="write a GIF animation")
-    command.add_argument("--png", metavar="OUT", help="write a PNG sheet of frames")
+    command.add_argument(
+        "--png",
+        metavar="OUT",
+        help="write a PNG sheet of frames (a long plan: its first states, a gap mark, the last)",
+    )
+    command.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write one self-contained HTML page (no network) that plays the plan: "
+        "play, pause, step back and forward, speed",
+    )
     command.add_argument(
         "--frame-ms", type=_positive_int, default=500, help="GIF time per frame (default 500)"
+    )
+    command.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        metavar="F",
+        help="enlarge (or shrink) the SVG, GIF and PNG pictures, 0.5-8 (default 1; "
+        "2 or 3 for a projector)",
     )
 
 

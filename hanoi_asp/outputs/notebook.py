@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result
-from hanoi_asp.outputs.pictures import NOTEBOOK_FRAMES, plan_svg, puzzle_svg
+from hanoi_asp.outputs.pictures import NOTEBOOK_FRAMES, no_plan_svg, plan_svg, puzzle_svg
 
 
 def puzzle_repr_svg(puzzle: Puzzle) -> str:
@@ -18,10 +18,24 @@ def puzzle_repr_svg(puzzle: Puzzle) -> str:
 
 
 def result_repr_svg(result: Result) -> str:
-    """The plan's states (long plans show the first ones and the last), or the puzzle."""
+    """The goal and the plan's states (long plans: the first ones, a gap mark, the last),
+    or, with no plan, start, goal and a "no plan" tile saying why."""
     if result.plan is None:
-        return puzzle_svg(result.puzzle)
+        return no_plan_svg(result.puzzle, result.result, no_plan_reason(result))
     return plan_svg(result.puzzle, result.plan, limit=NOTEBOOK_FRAMES)
+
+
+def no_plan_reason(result: Result) -> str:
+    """A few words on why there is no plan (the proof is often a paragraph)."""
+    if result.unreachable:
+        return "the goal cannot be reached"
+    if result.stopped is not None:
+        return f"stopped ({result.stopped}) before a plan"
+    if result.exact_moves is not None:
+        return f"none of exactly {result.exact_moves} moves"
+    if result.max_moves is not None:
+        return f"none within {result.max_moves} moves"
+    return "none found"
 
 
 setattr(Puzzle, "_repr_svg_", puzzle_repr_svg)  # noqa: B010 - a method added from outside

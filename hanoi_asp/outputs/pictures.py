@@ -1,141 +1,114 @@
-"""Pictures of a plan: one frame per state, as SVG (by hand), PNG sheets and GIFs (Pillow).
+"""Pictures of a plan: SVG sheets (by hand), PNG sheets and GIFs (Pillow).
 
 >>> from hanoi_asp.model.puzzle import Puzzle
 >>> p = Puzzle(pegs=("a", "b"), disks=1, init={"a": (1,)}, goal={"b": (1,)})
 >>> svg = plan_svg(p, [])
->>> svg.count('class="frame"')
-1
+>>> svg.count('class="frame"'), svg.count('class="goal"')
+(1, 1)
 
-Both back ends draw the same :class:`Shape` list from :func:`frame_shapes`, so the
-SVG, the PNG sheet and every GIF frame show the same thing: peg names, disks sized
-by number (disk 1 the widest, labelled), a step label, and the moved disk in orange.
+Every back end draws the tiles of :mod:`hanoi_asp.outputs.drawing` (the goal, one frame
+per state, a gap mark where a long plan is shortened), so they all show the same thing.
+``scale`` enlarges a picture (a projector wants 2 or 3); raster pictures stay within a
+pixel budget, far below Pillow's decompression-bomb limit, by leaving out the middle of
+a long plan behind a visible gap mark.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import functools
+import math
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from hanoi_asp.model.plan import Move, states
-from hanoi_asp.model.puzzle import Puzzle, State, stacks
+from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.plan import Move
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.outputs.drawing import (
+    BORDER,
+    MOVED_COLOUR,
+    Shape,
+    Tile,
+    board,
+    edge,
+    goal_tile,
+    layout,
+    no_plan_tile,
+    plan_tiles,
+)
 
-DISK_HEIGHT = 14
-UNIT = 8  # width per disk size step
-MARGIN = 12
-LABEL = 18  # room for the step label above and the peg names below
-COLUMNS = 6  # frames per row in SVG and PNG sheets
+if TYPE_CHECKING:
+    from PIL import Image, ImageFont
+
+__all__ = ["MOVED_COLOUR", "no_plan_svg", "plan_svg", "puzzle_svg", "write_gif", "write_png"]
+
+COLUMNS = 6  # tiles per row of a sheet
 NOTEBOOK_FRAMES = 64
 """Frames a notebook shows for a long plan: the first ones and the last."""
-
-DISK_COLOUR = "#4a7ebb"
-MOVED_COLOUR = "#f28e2b"
-PEG_COLOUR = "#555555"
-TEXT_COLOUR = "#222222"
-
-
-@dataclass(frozen=True)
-class Shape:
-    kind: Literal["rect", "text"]
-    x: float
-    y: float
-    width: float = 0
-    height: float = 0
-    fill: str = TEXT_COLOUR
-    text: str = ""
+MIN_SCALE, MAX_SCALE = 0.5, 8.0
+SHEET_PIXELS = 16_000_000
+"""A PNG sheet's most pixels: Pillow warns of a decompression bomb from 89 million."""
+GIF_PIXELS = 150_000_000
+"""A GIF's most pixels, all frames together: Pillow holds every frame while writing."""
 
 
-def frame_size(puzzle: Puzzle) -> tuple[int, int]:
-    column = (puzzle.disks + 1) * 2 * UNIT
-    width = len(puzzle.pegs) * column + 2 * MARGIN
-    height = (puzzle.disks + 2) * DISK_HEIGHT + 2 * LABEL + MARGIN
-    return width, height
-
-
-def frame_shapes(puzzle: Puzzle, state: State, caption: str, moved: int | None) -> list[Shape]:
-    """One state drawn from (0, 0): base line, pegs, disks, peg names, caption."""
-    width, height = frame_size(puzzle)
-    column = (puzzle.disks + 1) * 2 * UNIT
-    ground = height - LABEL - 4
-    shapes = [Shape("text", MARGIN, LABEL - 4, text=caption)]
-    shapes.append(Shape("rect", MARGIN / 2, ground, width - MARGIN, 3, PEG_COLOUR))
-    for index, tower in enumerate(stacks(puzzle, state)):
-        centre = MARGIN + column * index + column / 2
-        top = ground - (puzzle.disks + 1) * DISK_HEIGHT
-        shapes.append(Shape("rect", centre - 2, top, 4, ground - top, PEG_COLOUR))
-        for level, disk in enumerate(tower):
-            size = (puzzle.disks - disk + 1) * 2 * UNIT - UNIT
-            y = ground - (level + 1) * DISK_HEIGHT
-            colour = MOVED_COLOUR if disk == moved else DISK_COLOUR
-            shapes.append(Shape("rect", centre - size / 2, y + 1, size, DISK_HEIGHT - 2, colour))
-            shapes.append(
-                Shape("text", centre - 3, y + DISK_HEIGHT - 3, fill="white", text=str(disk))
-            )
-        shapes.append(Shape("text", centre - 3, height - 6, text=puzzle.pegs[index]))
-    return shapes
-
-
-Frame = tuple[State, str, int | None]
-"""A state, its caption, and the disk that just moved (None for the start)."""
-
-
-def plan_frames(puzzle: Puzzle, plan: Sequence[Move]) -> list[Frame]:
-    """One frame per state of a verified plan, the start first."""
-    labels: list[tuple[str, int | None]] = [("start", None)]
-    labels += [(f"{m.step}: disk {m.disk} {m.source}->{m.target}", m.disk) for m in plan]
-    return [
-        (state, label, moved)
-        for state, (label, moved) in zip(states(puzzle, plan), labels, strict=True)
-    ]
-
-
-def grid(count: int, columns: int) -> tuple[int, int]:
-    """Columns and rows of a sheet of ``count`` frames, at most ``columns`` wide."""
-    columns = max(1, min(columns, count))
-    return columns, (count + columns - 1) // columns
+def check_scale(scale: float) -> float:
+    """``scale`` if it is a sensible factor (NaN and infinities are not)."""
+    if not MIN_SCALE <= scale <= MAX_SCALE:
+        raise InputError(f"scale must be from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}")
+    return scale
 
 
 # -- SVG -------------------------------------------------------------------------------------
 
 
 def plan_svg(
-    puzzle: Puzzle, plan: Sequence[Move], columns: int = COLUMNS, limit: int | None = None
+    puzzle: Puzzle,
+    plan: Sequence[Move],
+    columns: int = COLUMNS,
+    limit: int | None = None,
+    scale: float = 1.0,
 ) -> str:
-    """A strip of frames, ``columns`` per row; each frame is a ``<g class="frame">``.
-    With ``limit``, a longer plan shows its first ``limit - 1`` states and the last."""
-    frames = plan_frames(puzzle, plan)
-    if limit is not None and len(frames) > limit:
-        frames = [*frames[: limit - 1], frames[-1]]
-    return _svg_sheet(puzzle, frames, columns)
+    """The goal (``<g class="goal">``), then one ``<g class="frame">`` per state, ``columns``
+    tiles per row.  With ``limit``, a longer plan shows its first ``limit - 1`` states and
+    the last, with a ``<g class="gap">`` saying how many steps are left out."""
+    return _svg_sheet(puzzle, plan_tiles(puzzle, plan, limit), columns, scale)
 
 
-def puzzle_svg(puzzle: Puzzle) -> str:
-    """Start and goal side by side (disks the goal leaves free are not drawn in it)."""
+def puzzle_svg(puzzle: Puzzle, scale: float = 1.0) -> str:
+    """Start and goal side by side, two frames; the goal greys the disks it leaves free."""
+    return _svg_sheet(puzzle, _ends(puzzle, as_frames=True), 2, scale)
+
+
+def no_plan_svg(puzzle: Puzzle, verdict: str, detail: str, scale: float = 1.0) -> str:
+    """Start, goal and an explicit "no plan" tile with the verdict and why."""
+    tiles = [*_ends(puzzle), no_plan_tile(puzzle, verdict, detail)]
+    return _svg_sheet(puzzle, tiles, 3, scale)
+
+
+def _ends(puzzle: Puzzle, as_frames: bool = False) -> list[Tile]:
     start = puzzle.initial_state()
-    goal = puzzle.goal_pegs()
-    goal_state = tuple(goal.get(d, -1) for d in range(1, puzzle.disks + 1))
-    return _svg_sheet(puzzle, [(start, "start", None), (goal_state, "goal", None)], 2)
+    goal = goal_tile(puzzle, start)
+    if as_frames:
+        goal = Tile("frame", goal.shapes)
+    return [Tile("frame", [edge(puzzle, BORDER), *board(puzzle, start, "start")]), goal]
 
 
-def _svg_sheet(puzzle: Puzzle, frames: list[Frame], columns: int) -> str:
-    width, height = frame_size(puzzle)
-    columns, rows = grid(len(frames), columns)
+def _svg_sheet(puzzle: Puzzle, tiles: list[Tile], columns: int, scale: float) -> str:
+    lay = layout(puzzle)
+    columns, rows = grid(len(tiles), columns)
+    width, height = lay.width * columns, lay.height * rows
+    check_scale(scale)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * columns}" '
-        f'height="{height * rows}" viewBox="0 0 {width * columns} {height * rows}" '
-        'font-family="sans-serif" font-size="11">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" '
+        f'height="{height * scale:g}" viewBox="0 0 {width:g} {height:g}" '
+        'font-family="sans-serif">'
     ]
-    for number, (state, caption, moved) in enumerate(frames):
-        x, y = (number % columns) * width, (number // columns) * height
-        parts.append(f'<g class="frame" id="frame-{number}" transform="translate({x},{y})">')
-        parts.append(
-            f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" fill="white" '
-            'stroke="#dddddd"/>'
-        )
-        for shape in frame_shapes(puzzle, state, caption, moved):
-            parts.append(_svg_shape(shape))
+    for number, tile in enumerate(tiles):
+        x, y = (number % columns) * lay.width, (number // columns) * lay.height
+        parts.append(f'<g class="{tile.kind}" transform="translate({x:g},{y:g})">')
+        parts.extend(_svg_shape(shape) for shape in tile.shapes)
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)
@@ -143,49 +116,109 @@ def _svg_sheet(puzzle: Puzzle, frames: list[Frame], columns: int) -> str:
 
 def _svg_shape(shape: Shape) -> str:
     if shape.kind == "rect":
+        line = (
+            ""
+            if shape.stroke is None
+            else f' stroke="{shape.stroke}" stroke-width="{shape.line:g}"'
+        )
+        dash = ' stroke-dasharray="3 2"' if shape.dashed else ""
         return (
             f'<rect x="{shape.x:g}" y="{shape.y:g}" width="{shape.width:g}" '
-            f'height="{shape.height:g}" fill="{shape.fill}" rx="2"/>'
+            f'height="{shape.height:g}" fill="{shape.fill}"{line}{dash} rx="2"/>'
         )
-    return f'<text x="{shape.x:g}" y="{shape.y:g}" fill="{shape.fill}">{escape(shape.text)}</text>'
+    return (
+        f'<text x="{shape.x:g}" y="{shape.y:g}" fill="{shape.fill}" font-size="{shape.size:g}" '
+        f'text-anchor="{shape.anchor}">{escape(shape.text)}</text>'
+    )
+
+
+def grid(count: int, columns: int) -> tuple[int, int]:
+    """Columns and rows of a sheet of ``count`` tiles, at most ``columns`` wide."""
+    columns = max(1, min(columns, count))
+    return columns, (count + columns - 1) // columns
 
 
 # -- raster (Pillow) -------------------------------------------------------------------------
 
 
-def _raster_frame(puzzle: Puzzle, state: State, caption: str, moved: int | None):  # type: ignore[no-untyped-def]
+def write_gif(
+    puzzle: Puzzle, plan: Sequence[Move], path: Path, frame_ms: int = 500, scale: float = 1.0
+) -> int:
+    """An animation with one frame per state; returns the number of states shown (fewer
+    than the plan's when it is over :data:`GIF_PIXELS`: a gap frame marks the cut)."""
+    keep = GIF_PIXELS // _tile_pixels(puzzle, scale)
+    tiles = plan_tiles(puzzle, plan, limit=keep - 1 if len(plan) + 1 > keep else None)[1:]
+    if len(tiles) > keep:
+        raise InputError(f"a GIF at scale {scale:g} would be too large: use a smaller scale")
+    images: Iterator[Image.Image] = (_raster(puzzle, tile, scale) for tile in tiles)
+    # the gap's words need time to be read
+    times = [frame_ms if tile.kind == "frame" else max(frame_ms, 2000) for tile in tiles]
+    first = next(images)
+    first.save(path, save_all=True, append_images=images, duration=times, loop=0, optimize=False)
+    return sum(tile.kind == "frame" for tile in tiles)
+
+
+def write_png(
+    puzzle: Puzzle,
+    plan: Sequence[Move],
+    path: Path,
+    columns: int = COLUMNS,
+    scale: float = 1.0,
+) -> int:
+    """The goal and every state on one sheet, ``columns`` per row; returns the number of
+    states shown (fewer when the sheet would be over :data:`SHEET_PIXELS`: the first
+    ones and the last, with a gap mark between them)."""
+    from PIL import Image
+
+    cells = SHEET_PIXELS // _tile_pixels(puzzle, scale)
+    fit = cells if cells < columns else cells // columns * columns
+    if fit < 4:  # goal, start, gap, last
+        raise InputError(f"a PNG at scale {scale:g} would be too large: use a smaller scale")
+    tiles = plan_tiles(puzzle, plan, limit=fit - 2 if len(plan) + 2 > fit else None)
+    width, height = _tile_size(puzzle, scale)
+    columns, rows = grid(len(tiles), columns)
+    sheet = Image.new("RGB", (width * columns, height * rows), "white")
+    for number, tile in enumerate(tiles):
+        at = ((number % columns) * width, (number // columns) * height)
+        sheet.paste(_raster(puzzle, tile, scale), at)
+    sheet.save(path)
+    return sum(tile.kind == "frame" for tile in tiles)
+
+
+def _tile_size(puzzle: Puzzle, scale: float) -> tuple[int, int]:
+    lay = layout(puzzle)
+    return math.ceil(lay.width * check_scale(scale)), math.ceil(lay.height * scale)
+
+
+def _tile_pixels(puzzle: Puzzle, scale: float) -> int:
+    width, height = _tile_size(puzzle, scale)
+    return width * height
+
+
+def _raster(puzzle: Puzzle, tile: Tile, scale: float) -> Image.Image:
     from PIL import Image, ImageDraw
 
-    width, height = frame_size(puzzle)
-    image = Image.new("RGB", (width, height), "white")
+    image = Image.new("RGB", _tile_size(puzzle, scale), "white")
     draw = ImageDraw.Draw(image)
-    for shape in frame_shapes(puzzle, state, caption, moved):
+    for shape in tile.shapes:
+        x, y = shape.x * scale, shape.y * scale
         if shape.kind == "rect":
-            box = (shape.x, shape.y, shape.x + shape.width, shape.y + shape.height)
-            draw.rectangle(box, fill=shape.fill)
+            box = (x, y, max(x, x + shape.width * scale - 1), max(y, y + shape.height * scale - 1))
+            line = max(1, round(shape.line * scale)) if shape.stroke else 0
+            draw.rectangle(box, fill=shape.fill, outline=shape.stroke, width=line)
         else:
-            draw.text((shape.x, shape.y - 10), shape.text, fill=shape.fill)
+            anchor = "ms" if shape.anchor == "middle" else "ls"  # baseline, as in SVG
+            draw.text(
+                (x, y), shape.text, fill=shape.fill, font=font(shape.size * scale), anchor=anchor
+            )
     return image
 
 
-def write_gif(puzzle: Puzzle, plan: Sequence[Move], path: Path, frame_ms: int = 500) -> int:
-    """An animation with one frame per state; returns the number of frames."""
-    frames = [_raster_frame(puzzle, *frame) for frame in plan_frames(puzzle, plan)]
-    frames[0].save(
-        path, save_all=True, append_images=frames[1:], duration=frame_ms, loop=0, optimize=False
-    )
-    return len(frames)
+@functools.cache
+def font(size: float) -> ImageFont.FreeTypeFont:
+    """Pillow's own scalable font (Pillow 10.1 or later), so no system font is needed."""
+    from PIL import ImageFont
 
-
-def write_png(puzzle: Puzzle, plan: Sequence[Move], path: Path, columns: int = COLUMNS) -> int:
-    """All frames on one sheet, ``columns`` per row; returns the number of frames."""
-    from PIL import Image
-
-    frames = [_raster_frame(puzzle, *frame) for frame in plan_frames(puzzle, plan)]
-    width, height = frame_size(puzzle)
-    columns, rows = grid(len(frames), columns)
-    sheet = Image.new("RGB", (width * columns, height * rows), "white")
-    for number, frame in enumerate(frames):
-        sheet.paste(frame, ((number % columns) * width, (number // columns) * height))
-    sheet.save(path)
-    return len(frames)
+    loaded = ImageFont.load_default(size=max(1, round(size)))
+    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
+    return loaded
