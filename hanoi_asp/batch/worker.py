@@ -44,13 +44,13 @@ starting; seen in 2 of 3 runs of the test), SIGABRT (std::bad_alloc in a clingo
 thread), SIGKILL, SIGSEGV."""
 
 
-def forkserver() -> Any:
-    """Processes forked from a server that imported this module (and so the engine)
+def forkserver(preload: str = "hanoi_asp.batch.worker") -> Any:
+    """Processes forked from a server that imported ``preload`` (and so the engine)
     once: a new process per instance costs a fork, not a Python start-up.  (Each child
     still runs the parent's main script again: nothing for ``python -m hanoi_asp``, about
     0.1 s per instance under the ``dask worker`` console script.)"""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["hanoi_asp.batch.worker"])
+    context.set_forkserver_preload([preload])
     return context
 
 

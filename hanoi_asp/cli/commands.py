@@ -265,6 +265,13 @@ def generate_command(args: argparse.Namespace) -> int:
     return EXIT_FOUND
 
 
+def serve_command(args: argparse.Namespace) -> int:
+    from hanoi_asp.web.serve import serve
+
+    serve(args.host, args.port, open_browser=args.open, say=print)
+    return EXIT_FOUND
+
+
 HANDLERS = {
     "solve": solve_command,
     "explain": explain_command,
@@ -272,4 +279,5 @@ HANDLERS = {
     "grade": grade_command,
     "batch": batch_command,
     "generate": generate_command,
+    "serve": serve_command,
 }

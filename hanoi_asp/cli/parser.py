@@ -59,6 +59,14 @@ GRADE_EPILOG = """exit codes:
   3  interrupted (Ctrl-C)
 """
 
+SERVE_EPILOG = """exit codes:
+  0  stopped by Ctrl-C
+  2  bad usage, or the address cannot be listened on (e.g. the port is taken)
+
+The API (POST JSON to /api/solve, /api/explain, /api/grade, /api/hint) answers with
+the CLI's --json objects; README's "Web playground" section documents it.
+"""
+
 LIMIT_HELP = (
     "raise or lower a size limit checked before grounding: disks=N (default 64), pegs=N "
     "(32), cells=N (horizon x disks x pegs, 400000), states=N (stored by --method bfs, "
@@ -109,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     _render(commands)
     _grade(commands)
     _generate(commands)
+    _serve(commands)
     return parser
 
 
@@ -409,6 +418,28 @@ def _thread_count(text: str) -> int:
     if value > MAX_THREADS:
         raise argparse.ArgumentTypeError(f"clingo runs at most {MAX_THREADS} threads")
     return value
+
+
+def _serve(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "serve",
+        "the playground in a browser: edit, solve, explain, grade, play",
+        "Start the local web playground: instance and encoding editors, Solve minimal, "
+        "Exactly M moves, Explain and Grade with the plan animated, and a Play tab with "
+        "optimal hints.  Every solve runs in its own process with a hard time limit.",
+        SERVE_EPILOG,
+    )
+    command.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; another "
+        "address lets other machines in)",
+    )
+    command.add_argument(
+        "--port", type=_natural, default=8000, help="port (default 8000; 0: any free one)"
+    )
+    command.add_argument("--open", action="store_true", help="open the page in a browser")
 
 
 def _positive_int(text: str) -> int:

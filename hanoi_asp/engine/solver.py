@@ -15,6 +15,7 @@ does.  Nothing here prints.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from typing import Protocol
@@ -71,8 +72,15 @@ class ClingoCalls:
         self.messages.append(message.strip())
 
     def failure(self, what: str) -> EncodingError:
+        """The first error clingo logged, at the encoding's own line: clingo names text
+        added from memory ``<block>`` (``<string>`` in older versions)."""
         detail = next((m for m in self.messages if "error" in m), what)
-        return EncodingError(detail.replace("<string>", "encoding"), path=self.encoding_path)
+        placed = re.match(r"<(?:block|string)>:(\d+):\S*\s*(.*)", detail, re.DOTALL)
+        if placed is None:
+            return EncodingError(detail, path=self.encoding_path)
+        line, rest = placed.groups()
+        rest = re.sub(r"<(?:block|string)>:", "line ", rest)
+        return EncodingError(rest, path=self.encoding_path, line=int(line))
 
     def add(self, ctl: clingo.Control, name: str, params: list[str], text: str) -> None:
         try:

@@ -1,0 +1,1 @@
+"""The browser playground: ``hanoi-asp serve``."""

@@ -1,0 +1,179 @@
+"""The playground's web app (Starlette, through FastAPI): the page, its static files and
+a JSON API whose answers are the CLI's JSON objects.
+
+Safe to leave running: every job runs in a process of its own (forked from a server that
+imported the engine once), killed at its hard time limit, when the browser goes away
+(the page's Stop button aborts the request) or when the app stops; at most ``slots``
+jobs run at once and the rest wait their turn; bodies are capped before they are read
+whole; only listed files are served; a Host check keeps pages of other sites (DNS
+rebinding) out of a server bound to this machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import AsyncIterator
+from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from pebble import ProcessExpired, concurrent
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+from hanoi_asp.batch.worker import KILL_GRACE_S, default_memory_limit, forkserver
+from hanoi_asp.web.jobs import ApiError, JobBody, encodings, examples, parse_instance, run_job
+
+MAX_BODY = 512 * 1024
+"""Bytes in a request body: two texts of at most 100,000 characters, and some room."""
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+STATIC = {
+    "index.html": ("hanoi_asp.web", "static/index.html", "text/html"),
+    "app.js": ("hanoi_asp.web", "static/app.js", "text/javascript"),
+    "app.css": ("hanoi_asp.web", "static/app.css", "text/css"),
+    "player.js": ("hanoi_asp.outputs", "player/player.js", "text/javascript"),
+    "player.css": ("hanoi_asp.outputs", "player/player.css", "text/css"),
+}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def create_app(
+    *, local_only: bool = True, slots: int | None = None, grace: float = KILL_GRACE_S
+) -> FastAPI:
+    """The app.  ``local_only``: answer only requests addressed to this machine's
+    names (the server binds to 127.0.0.1).  ``slots``: jobs at once (default: the
+    cores, at least 2, so two tabs never wait for each other).  ``grace``: how long
+    past its own timeout a job may run before its process is killed."""
+    width = slots or max(2, os.cpu_count() or 1)
+    running: set[Any] = set()
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        for future in list(running):  # the server stops: so do its jobs
+            future.cancel()
+
+    app = FastAPI(title="hanoi-asp playground", docs_url=None, redoc_url=None, lifespan=lifespan)
+    if local_only:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)
+    gate = asyncio.Semaphore(width)
+    memory = default_memory_limit(width)
+
+    @app.exception_handler(ApiError)
+    async def refused(_: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.as_dict(), status_code=error.status, headers=HEADERS)
+
+    @app.get("/")
+    async def index() -> Response:
+        return asset("index.html")
+
+    @app.get("/static/{name}")
+    async def static(name: str) -> Response:
+        return asset(name)
+
+    @app.get("/player/{name}")
+    async def player(name: str) -> Response:
+        return asset(name if name.startswith("player.") else "-")
+
+    @app.get("/api/encodings")
+    async def list_encodings() -> JSONResponse:
+        return JSONResponse({"encodings": encodings()}, headers=HEADERS)
+
+    @app.get("/api/examples")
+    async def list_examples() -> JSONResponse:
+        return JSONResponse({"examples": examples()}, headers=HEADERS)
+
+    @app.post("/api/parse")
+    async def parse(request: Request) -> JSONResponse:
+        return JSONResponse(parse_instance(await read_json(request)), headers=HEADERS)
+
+    async def job(kind: str, request: Request) -> Response:
+        data = await read_json(request)
+        seconds = JobBody.read(data).timeout
+        async with gate:
+            if await request.is_disconnected():
+                return Response(status_code=499)
+            isolated = concurrent.process(  # type: ignore[call-overload]
+                timeout=max(0.1, seconds + grace), context=forkserver("hanoi_asp.web.jobs")
+            )
+            future = isolated(limited_job)(kind, data, memory)
+            running.add(future)
+            try:
+                while not future.done():
+                    if await request.is_disconnected():
+                        future.cancel()  # pebble kills the job's process
+                        return Response(status_code=499)
+                    await asyncio.sleep(0.05)
+            finally:
+                running.discard(future)
+        try:
+            status, payload = future.result()
+        except FutureTimeout:
+            raise ApiError(504, f"stopped: the job ran past its limit of {seconds} s") from None
+        except ProcessExpired as error:
+            raise ApiError(
+                503, f"the job's process died (exit code {error.exitcode}; out of memory?)"
+            ) from None
+        return JSONResponse(payload, status_code=status, headers=HEADERS)
+
+    for kind in ("solve", "explain", "grade", "hint"):
+        app.add_api_route(f"/api/{kind}", endpoint_for(job, kind), methods=["POST"])
+    return app
+
+
+def endpoint_for(job: Any, kind: str) -> Any:
+    async def endpoint(request: Request) -> Response:
+        return await job(kind, request)  # type: ignore[no-any-return]
+
+    endpoint.__name__ = f"api_{kind}"
+    return endpoint
+
+
+def limited_job(kind: str, data: Any, memory: int) -> tuple[int, dict[str, Any]]:
+    """In the job's process: the memory cap (clingo has none), then the job."""
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
+    try:
+        return run_job(kind, data)
+    except MemoryError:
+        return 503, ApiError(503, f"over the memory limit of {memory} bytes").as_dict()
+
+
+async def read_json(request: Request) -> Any:
+    """The body as JSON, refused (413) past ``MAX_BODY`` bytes before it is all read."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:
+        raise ApiError(413, f"the request body is over {MAX_BODY} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, f"the request body is over {MAX_BODY} bytes")
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ApiError(400, f"the request body is not JSON: {error}") from None
+
+
+def asset(name: str) -> Response:
+    """One of the listed files, from the installed package; anything else is a 404."""
+    if name not in STATIC:
+        return JSONResponse({"error": "not found"}, status_code=404, headers=HEADERS)
+    package, path, media = STATIC[name]
+    try:
+        data = resources.files(package).joinpath(path).read_bytes()
+    except FileNotFoundError:
+        return JSONResponse({"error": "not found"}, status_code=404, headers=HEADERS)
+    return Response(data, media_type=media, headers=HEADERS)
