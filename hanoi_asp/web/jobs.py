@@ -43,9 +43,9 @@ class ApiError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
-        match = re.match(r"(instance|encoding)\.\w+:(\d+)", message)
+        match = re.match(r"(instance|encoding)\.\w+(?::(\d+))?", message)
         self.where = match.group(1) if match else None
-        self.line = int(match.group(2)) if match else None
+        self.line = int(match.group(2)) if match and match.group(2) else None
 
     def as_dict(self) -> dict[str, Any]:
         return {"error": str(self), "where": self.where, "line": self.line}
