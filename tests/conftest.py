@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -11,6 +13,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
+CHROMIUM = Path(os.environ.get("HANOI_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's chromium, which the browser tests drive with Playwright (its own browser
+download is not reachable here); CI installs it."""
 
 settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
@@ -44,3 +49,21 @@ def run_cli(capsys: pytest.CaptureFixture[str]):
         return code, out, err
 
     return run
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Debian's chromium under Playwright; a missing one fails, it is never skipped."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"no chromium at {CHROMIUM}: install it (apt-get install chromium) or point "
+            "HANOI_CHROMIUM at one; deselect with -m 'not browser' to run without it"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Playwright for Python is missing: pip install 'playwright>=1.40'")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield launched
+        launched.close()

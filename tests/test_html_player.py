@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,6 @@ from conftest import INSTANCES, ROOT
 from hanoi_asp import Puzzle, load_puzzle, solve
 from hanoi_asp.outputs.html import plan_html, player_data, script_json
 
-CHROMIUM = Path(os.environ.get("HANOI_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(os.environ.get("HANOI_ARTIFACTS", ROOT / "tests" / "artifacts"))
 HOSTILE = "</script><script>window.hacked = 1</script><!--"
 
@@ -74,24 +72,6 @@ def test_render_html_keeps_the_exit_codes(run_cli, tmp_path: Path) -> None:  # t
 
 
 # -- in a browser ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Debian's chromium under Playwright; a missing one fails, it is never skipped."""
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"no chromium at {CHROMIUM}: install it (apt-get install chromium) or point "
-            "HANOI_CHROMIUM at one; deselect with -m 'not browser' to run without it"
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright for Python is missing: pip install 'playwright>=1.40'")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 class Visit:

@@ -314,3 +314,11 @@ def wait_for(find: Any, what: str, seconds: float = 30) -> Any:
             return found
         time.sleep(0.05)
     raise AssertionError(f"no {what} within {seconds} s")
+
+
+def test_the_page_ships_in_the_wheel() -> None:
+    from hatchling.builders.wheel import WheelBuilder
+
+    shipped = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
+    for name in ("index.html", "app.js", "app.css"):
+        assert f"hanoi_asp/web/static/{name}" in shipped

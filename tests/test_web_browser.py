@@ -24,7 +24,6 @@ from conftest import ROOT
 
 from hanoi_asp import Puzzle, solve
 
-CHROMIUM = Path(os.environ.get("HANOI_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(os.environ.get("HANOI_ARTIFACTS", ROOT / "tests" / "artifacts"))
 START_SECONDS = 60
 JOB_MS = 60_000
@@ -77,24 +76,6 @@ def server() -> Iterator[str]:
         reader.join(timeout=10)
         assert process.stdout is not None
         process.stdout.close()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Debian's chromium under Playwright; a missing one fails, it is never skipped."""
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"no chromium at {CHROMIUM}: install it (apt-get install chromium) or point "
-            "HANOI_CHROMIUM at one; deselect with -m 'not browser' to run without it"
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright for Python is missing: pip install 'playwright>=1.40'")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 class Visit:
