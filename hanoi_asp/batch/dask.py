@@ -139,7 +139,9 @@ def solve_isolated(
 ) -> Row:
     """Runs on a Dask worker: the instance in a process of its own, killed at the hard
     time limit, or when Dask cancels the task (the client went away or was stopped).
-    With no ``memory_limit`` given, this machine's default share applies.
+    With no ``memory_limit`` given, an instance may use 80% of this worker's part of its
+    machine (Dask's own worker memory limit: by default the machine's memory shared among
+    the workers started there, or ``dask worker --memory-limit``), split among its threads.
 
     Dask's nanny starts workers as daemonic processes, which ``multiprocessing`` forbids
     to have children (they could be orphaned).  These children are bounded by the hard
@@ -150,7 +152,7 @@ def solve_isolated(
     from distributed import get_worker
     from pebble import concurrent
 
-    memory_limit = memory_limit or default_memory_limit(get_worker().state.nthreads)
+    memory_limit = memory_limit or _worker_share(get_worker())
     multiprocessing.current_process().daemon = False
     # pebble reads ``context`` (its typed overload names it ``mp_context`` and ignores it)
     isolated = concurrent.process(  # type: ignore[call-overload]
@@ -166,6 +168,12 @@ def solve_isolated(
         except BaseException:  # the row says what happened
             break
     return row_of(path, digest, future, options.timeout, memory_limit)
+
+
+def _worker_share(worker: Any) -> int:
+    threads = worker.state.nthreads
+    share = worker.memory_manager.memory_limit  # None: the worker has no limit
+    return int(share * 0.8) // threads if share else default_memory_limit(threads)
 
 
 def _cancelled(key: str) -> bool:
