@@ -1,82 +1,384 @@
-"""Batch scale: 1,000 random instances (3-4 pegs, at most 5 disks) through ``hanoi-asp batch``.
+"""Batch scale: 1,000 small generated instances through the local pool and ``--dask local:N``.
 
-    python benchmarks/batch_scale.py [--count 1000] [--workers 2]
+    python benchmarks/batch_scale.py                 # 3 runs each, about 5 minutes
+    python benchmarks/batch_scale.py --runs 5 --count 1000 --workers 2
 
-Reports the batch's wall time, the summed solve time inside the workers, and the
-per-instance overhead (worker start, transport, writing): wall x workers / count
-minus the mean solve time.
+The instances (``hanoi-asp generate``, fixed seeds) are random 3-peg 3-6 disk and 4-peg
+4-6 disk puzzles that solve in milliseconds, so the figures measure what a batch adds per
+instance (a process per instance, scheduling, transport, writing), not solving.
+
+Each run is a fresh ``python -m hanoi_asp batch FOLDER --force --out TMP`` process, timed
+from its start to its exit (imports and, for Dask, starting the LocalCluster count): the
+local pool (``--workers N``) and ``--dask local:N`` alternate, the first of each round
+swapped (L D, D L, ...) so that drift on the machine falls on both alike.  For each:
+
+* median and worst wall time, instances per second;
+* per-instance overhead = (wall x N - sum of the rows' ``time_s``) / instances, in ms;
+* the ratio dask / local of the median and of the worst wall time;
+* a check that every run's results file holds each instance exactly once, with the same
+  answers (``result`` and ``length``) as the first local run.
+
+Targets (issue #15): Dask within 1.5x of the local pool's wall time, and an overhead per
+instance under 150 ms; each is printed as met / not met with its figure.  Each run also
+records the load average at its start and the CPU seconds that processes outside the
+run used during it (sampled from ``/proc``), so a run disturbed by other work shows.
+Writes ``results/batch_scale.csv`` (one row per run) and ``results/batch_scale.log``
+(everything printed, with the core count and command line).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import csv
 import json
+import os
+import platform
+import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+GROUPS = ((3, 3), (3, 4), (3, 5), (3, 6), (4, 4), (4, 5), (4, 6))
+"""(pegs, disks) of the generated instances, the count shared evenly among them."""
+
+TARGET_RATIO = 1.5
+TARGET_OVERHEAD_MS = 150.0
+QUIET_SHARE = 0.02
+"""A run is undisturbed when other processes used at most this share of all cores."""
+COLUMNS = (
+    "run",
+    "kind",
+    "order",
+    "wall_s",
+    "instances",
+    "rows",
+    "solve_s",
+    "per_s",
+    "overhead_ms",
+    "exit",
+    "once",
+    "same_answers",
+    "results",
+    "load_1m",
+    "other_cpu_s",
+)
+
+
+class Log:
+    """Prints and keeps every line for the log file."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, text: str = "") -> None:
+        print(text, flush=True)
+        self.lines.append(text)
+
+
+def generate(folder: Path, count: int, seed: int, log: Log) -> list[str]:
+    """``count`` instances in one sub-folder per group; their paths, sorted."""
+    began = time.monotonic()
+    share, extra = divmod(count, len(GROUPS))
+    for index, (pegs, disks) in enumerate(GROUPS):
+        how_many = share + (1 if index < extra else 0)
+        if how_many == 0:
+            continue
+        command = [
+            *(sys.executable, "-m", "hanoi_asp", "generate"),
+            str(folder / f"{pegs}p-{disks}d"),
+            *("--pegs", str(pegs), "--disks", str(disks)),
+            *("--count", str(how_many), "--seed", str(seed + index)),
+        ]
+        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+    paths = sorted(str(p) for p in folder.rglob("*.lp"))
+    mix = ", ".join(f"{p} pegs {d} disks" for p, d in GROUPS)
+    log(
+        f"generated {len(paths)} instances ({mix}; seeds {seed}..{seed + len(GROUPS) - 1}) "
+        f"in {time.monotonic() - began:.1f} s"
+    )
+    return paths
+
+
+class OtherCPU:
+    """CPU time used during a run by every process outside the run's own session (and
+    this script): sampled from ``/proc`` every ``SAMPLE_S``, so work of others that
+    starts and ends between two samples shows only once its parent has reaped it (not
+    at all when its parent is gone)."""
+
+    SAMPLE_S = 0.5
+
+    def __init__(self, session: int) -> None:
+        self.session = session
+        self.first: dict[tuple[int, int], float] = {}
+        self.last: dict[tuple[int, int], float] = {}
+        self.sample(first=True)
+
+    def sample(self, first: bool = False) -> None:
+        tick = os.sysconf("SC_CLK_TCK")
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                text = stat.read_text()
+            except OSError:  # gone meanwhile
+                continue
+            pid = int(text[: text.index(" ")])
+            fields = text[text.rindex(")") + 2 :].split()
+            # fields[0] is stat's 3rd field: session is 6th, times 14th-17th, start 22nd
+            if int(fields[3]) == self.session or pid == os.getpid():
+                continue
+            key = (pid, int(fields[19]))
+            # a process's own time and its reaped children's; not init's children:
+            # orphans it reaps include this run's own (its forkserver, at the end)
+            used = sum(int(f) for f in fields[11 : 13 if pid == 1 else 15]) / tick
+            if first:
+                self.first[key] = used
+            else:
+                self.first.setdefault(key, 0.0)  # born during the run
+                self.last[key] = used
+
+    def seconds(self) -> float:
+        return sum(max(0.0, used - self.first[key]) for key, used in self.last.items())
+
+
+def run_batch(
+    folder: Path, out: Path, kind: str, workers: int, timeout: float
+) -> tuple[float, int, float, str]:
+    """One fresh batch process (a session of its own): wall time, exit code, CPU time
+    of other processes during it, and the tail of its stderr."""
+    where = ["--workers", str(workers)] if kind == "local" else ["--dask", f"local:{workers}"]
+    command = [
+        *(sys.executable, "-m", "hanoi_asp", "batch", str(folder), *where),
+        *("--timeout", str(timeout), "--force", "--out", str(out)),
+    ]
+    with tempfile.TemporaryFile("w+") as err:
+        began = time.monotonic()
+        proc = subprocess.Popen(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            text=True,
+            cwd=ROOT,
+            start_new_session=True,
+        )
+        others = OtherCPU(proc.pid)
+        while proc.poll() is None:
+            others.sample()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=OtherCPU.SAMPLE_S)
+        wall = time.monotonic() - began
+        others.sample()
+        err.seek(0)
+        tail = "\n".join(err.read().splitlines()[-5:])
+    return wall, proc.returncode, others.seconds(), tail
+
+
+def read_rows(out: Path) -> list[dict[str, Any]]:
+    rows = []
+    for line in out.read_text(encoding="utf-8").splitlines():
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            rows.append({"instance": None, "result": "(not JSON)"})
+    return rows
+
+
+def check(
+    rows: list[dict[str, Any]], paths: list[str], reference: dict[str, tuple[Any, Any]] | None
+) -> tuple[bool, int | None]:
+    """Is every instance there exactly once (and nothing else); how many answers differ
+    from the reference run's (``None`` when this run is the reference)."""
+    seen = Counter(row.get("instance") for row in rows)
+    once = set(seen) == set(paths) and all(n == 1 for n in seen.values())
+    if reference is None:
+        return once, None
+    answers = {row.get("instance"): (row.get("result"), row.get("length")) for row in rows}
+    differ = sum(answers.get(path) != reference[path] for path in paths)
+    return once, differ
+
+
+def summary(rows: list[dict[str, Any]], kind: str, log: Log) -> dict[str, float]:
+    mine = [row for row in rows if row["kind"] == kind]
+    walls = [row["wall_s"] for row in mine]
+    over = [row["overhead_ms"] for row in mine]
+    count = mine[0]["instances"]
+    figures = {
+        "median": statistics.median(walls),
+        "worst": max(walls),
+        "overhead": statistics.median(over),
+        "overhead_worst": max(over),
+    }
+    log(
+        f"{kind:5}: wall median {figures['median']:.1f} s, worst {figures['worst']:.1f} s "
+        f"(runs: {', '.join(f'{w:.1f}' for w in walls)}); "
+        f"{count / figures['median']:.1f} instances/s at the median "
+        f"({count / figures['worst']:.1f} at the worst); overhead per instance median "
+        f"{figures['overhead']:.0f} ms, worst {figures['overhead_worst']:.0f} ms"
+    )
+    return figures
+
+
+def report(rows: list[dict[str, Any]], log: Log) -> bool:
+    """The summary, the targets met or not, then the same figures over the undisturbed
+    runs alone; whether every results file passed the checks."""
+    local = summary(rows, "local", log)
+    dask = summary(rows, "dask", log)
+    ratio = dask["median"] / local["median"]
+    ratio_worst = dask["worst"] / local["worst"]
+    log(f"dask/local wall: median {ratio:.2f}x, worst {ratio_worst:.2f}x")
+    met = {True: "met", False: "NOT MET"}
+    log(
+        f"target dask within {TARGET_RATIO}x of local wall: {met[ratio <= TARGET_RATIO]} "
+        f"(median {ratio:.2f}x; worst {ratio_worst:.2f}x)"
+    )
+    for kind, figures in (("dask", dask), ("local", local)):
+        log(
+            f"target {kind} overhead under {TARGET_OVERHEAD_MS:.0f} ms/instance: "
+            f"{met[figures['overhead'] < TARGET_OVERHEAD_MS]} (median "
+            f"{figures['overhead']:.0f} ms; worst {figures['overhead_worst']:.0f} ms)"
+        )
+    checks = all(
+        str(r["once"]) == "True" and r["same_answers"] in ("yes", "reference") for r in rows
+    )
+    log(
+        "every results file: each instance exactly once, same answers as the first local run: "
+        + ("yes" if checks else "NO")
+    )
+    cores = os.cpu_count() or 1
+    quiet = [r for r in rows if r["other_cpu_s"] <= QUIET_SHARE * r["wall_s"] * cores]
+    kinds = Counter(r["kind"] for r in quiet)
+    log(
+        f"undisturbed runs (other processes used at most {QUIET_SHARE:.0%} of the machine's "
+        f"CPU during them): {kinds['local']} local, {kinds['dask']} dask"
+    )
+    if kinds["local"] and kinds["dask"] and len(quiet) < len(rows):
+        calm_local = summary(quiet, "local", log)
+        calm_dask = summary(quiet, "dask", log)
+        log(
+            f"undisturbed dask/local wall: median "
+            f"{calm_dask['median'] / calm_local['median']:.2f}x, worst "
+            f"{calm_dask['worst'] / calm_local['worst']:.2f}x"
+        )
+    return checks
+
+
+def read_csv(path: Path) -> list[dict[str, Any]]:
+    """Rows of an earlier run's CSV, numbers as numbers."""
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows: list[dict[str, Any]] = list(csv.DictReader(handle))
+    for row in rows:
+        for key in ("wall_s", "solve_s", "per_s", "overhead_ms", "load_1m", "other_cpu_s"):
+            row[key] = float(row[key])
+        for key in ("run", "order", "instances", "rows", "exit"):
+            row[key] = int(row[key])
+    return rows
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
-    from hanoi_asp.inputs.generate import write_instances
-
-    with tempfile.TemporaryDirectory() as folder:
-        base = Path(folder)
-        half = args.count // 2
-        for index, (pegs, count) in enumerate(((3, half), (4, args.count - half))):
-            for disks in range(1, 6):
-                share = count // 5 + (1 if disks <= count % 5 else 0)
-                write_instances(
-                    base / "in" / f"{pegs}-{disks}",
-                    pegs=pegs,
-                    disks=disks,
-                    count=share,
-                    seed=100 * index + disks,
-                    partial=disks % 2 == 0,
-                )
-        out = base / "results.jsonl"
-        started = time.monotonic()
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "hanoi_asp",
-                "batch",
-                str(base / "in"),
-                "--workers",
-                str(args.workers),
-                "--timeout",
-                "30",
-                "--out",
-                str(out),
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-            cwd=ROOT,
-        )
-        wall = time.monotonic() - started
-        rows = [json.loads(line) for line in out.read_text().splitlines()]
-    solve_s = sum(float(r.get("time_s") or 0) for r in rows)
-    results: dict[str, int] = {}
-    for row in rows:
-        results[row["result"]] = results.get(row["result"], 0) + 1
-    overhead = wall * args.workers / len(rows) - solve_s / len(rows)
-    print(
-        f"{len(rows)} instances, {args.workers} workers: wall {wall:.1f} s "
-        f"(target < 60 s), summed solve time {solve_s:.1f} s, "
-        f"per-instance overhead {overhead * 1000:.0f} ms; results {results}; "
-        f"exit {done.returncode}"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=1000, help="instances (default 1000)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each kind (default 3)")
+    parser.add_argument("--workers", type=int, default=2, help="N: --workers N, --dask local:N")
+    parser.add_argument("--timeout", type=float, default=30.0, help="batch --timeout")
+    parser.add_argument("--seed", type=int, default=15, help="first generate --seed")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "batch_scale.csv")
+    parser.add_argument(
+        "--summarize",
+        type=Path,
+        metavar="CSV",
+        help="print the summary of an earlier CSV (with this machine's core count); run nothing",
     )
-    return 0 if len(rows) == args.count else 1
+    args = parser.parse_args()
+    if args.summarize:
+        return 0 if report(read_csv(args.summarize), Log()) else 1
+    log_path = args.out.with_suffix(".log")
+    log = Log()
+    versions = {}
+    for package in ("clingo", "dask", "distributed", "pebble"):
+        try:
+            from importlib.metadata import version
+
+            versions[package] = version(package)
+        except Exception:  # not installed: said so in the log
+            versions[package] = "missing"
+    log(f"command: {shlex.join([Path(sys.executable).name, *sys.argv])}")
+    log(
+        f"machine: {os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable), "
+        f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB, "
+        f"{platform.platform()}; Python {platform.python_version()}; "
+        + ", ".join(f"{k} {v}" for k, v in versions.items())
+    )
+    log(f"started {time.strftime('%Y-%m-%d %H:%M:%S')}; load average {os.getloadavg()}")
+    rows: list[dict[str, Any]] = []
+    reference: dict[str, tuple[Any, Any]] | None = None
+    with tempfile.TemporaryDirectory(prefix="batch-scale-") as temp:
+        base = Path(temp)
+        paths = generate(base / "in", args.count, args.seed, log)
+        for run in range(1, args.runs + 1):
+            order = ("local", "dask") if run % 2 else ("dask", "local")
+            for position, kind in enumerate(order, 1):
+                out = base / f"{kind}-{run}.jsonl"
+                load = os.getloadavg()[0]
+                wall, code, other, tail = run_batch(
+                    base / "in", out, kind, args.workers, args.timeout
+                )
+                found = read_rows(out) if out.exists() else []
+                if reference is None and kind == "local":
+                    once, differ = check(found, paths, None)
+                    reference = {
+                        str(r.get("instance")): (r.get("result"), r.get("length")) for r in found
+                    }
+                    same = "reference"
+                else:
+                    # a Dask run before any local run cannot happen: run 1 starts local
+                    assert reference is not None
+                    once, differ = check(found, paths, reference)
+                    same = "yes" if differ == 0 else f"no ({differ} differ)"
+                solve = sum(float(r.get("time_s") or 0) for r in found)
+                answers = Counter(str(r.get("result")) for r in found)
+                row = {
+                    "run": run,
+                    "kind": kind,
+                    "order": position,
+                    "wall_s": round(wall, 3),
+                    "instances": len(paths),
+                    "rows": len(found),
+                    "solve_s": round(solve, 3),
+                    "per_s": round(len(paths) / wall, 2),
+                    "overhead_ms": round((wall * args.workers - solve) / len(paths) * 1000, 1),
+                    "exit": code,
+                    "once": once,
+                    "same_answers": same,
+                    "results": " ".join(f"{k}={v}" for k, v in sorted(answers.items())),
+                    "load_1m": round(load, 2),
+                    "other_cpu_s": round(other, 1),
+                }
+                rows.append(row)
+                log(" ".join(f"{k}={v}" for k, v in row.items()))
+                if code != 0 or not once:
+                    log(f"  stderr tail: {tail}")
+    log()
+    log(f"summary: {args.count} instances, {args.workers} workers each, {args.runs} runs each")
+    checks = report(rows, log)
+    log(f"finished {time.strftime('%Y-%m-%d %H:%M:%S')}; load average {os.getloadavg()}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with args.out.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(COLUMNS))
+        writer.writeheader()
+        writer.writerows(rows)
+    log_path.write_text("\n".join(log.lines) + "\n", encoding="utf-8")
+    print(
+        f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} "
+        f"and {log_path.name}"
+    )
+    return 0 if checks else 1
 
 
 if __name__ == "__main__":
