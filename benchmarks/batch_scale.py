@@ -2,6 +2,7 @@
 
     python benchmarks/batch_scale.py                 # 3 runs each, about 5 minutes
     python benchmarks/batch_scale.py --runs 5 --count 1000 --workers 2
+    python benchmarks/batch_scale.py --summarize benchmarks/results/batch_scale.csv
 
 The instances (``hanoi-asp generate``, fixed seeds) are random 3-peg 3-6 disk and 4-peg
 4-6 disk puzzles that solve in milliseconds, so the figures measure what a batch adds per
