@@ -17,7 +17,9 @@ import resource
 import signal
 import socket
 import time
+from collections.abc import Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -80,29 +82,46 @@ def solve_file(
     of taking the machine down."""
     started = time.monotonic()
     _die_with_parent()
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if memory_limit is not None:  # the soft limit only: lifted again to send the row back
-        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, hard))
     try:
-        puzzle = load_puzzle(path) if text is None else parse_puzzle(text, path)
-        result = solve(puzzle, replace(options, source=path))
+        with memory_cap(memory_limit):
+            puzzle = load_puzzle(path) if text is None else parse_puzzle(text, path)
+            result = solve(puzzle, replace(options, source=path))
     except HanoiError as error:
         row = error_json(path, str(error), error.exit_code)
         row["time_s"] = round(time.monotonic() - started, 4)
-    except (MemoryError, RuntimeError) as error:
-        if not isinstance(error, MemoryError) and "bad_alloc" not in str(error):
-            raise
-        row = error_json(path, f"over the memory limit of {memory_limit} bytes", EXIT_UNKNOWN)
+    except OverMemory as error:
+        row = error_json(path, str(error), EXIT_UNKNOWN)
         row.update(stopped="memory", status="memory", time_s=round(time.monotonic() - started, 4))
     else:
         row = result.to_dict(path)
         row.update(pegs=len(puzzle.pegs), disks=puzzle.disks)
         row["status"] = result.stopped or "ok"
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
     return row
+
+
+class OverMemory(Exception):
+    """A job ran out of the address space :func:`memory_cap` gave it."""
+
+
+@contextmanager
+def memory_cap(limit: int | None) -> Iterator[None]:
+    """Cap this process's address space at ``limit`` bytes (clingo has no limit of its
+    own) for the block; running out there is :class:`OverMemory` (Python's MemoryError,
+    or clingo's ``std::bad_alloc`` as a RuntimeError).  Only the soft limit is set, and
+    it is lifted again after the block, so the answer can still be sent back."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if limit is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    except (MemoryError, RuntimeError) as error:
+        if not isinstance(error, MemoryError) and "bad_alloc" not in str(error):
+            raise
+        raise OverMemory(f"over the memory limit of {limit} bytes") from None
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def _die_with_parent() -> None:

@@ -25,7 +25,13 @@ from fastapi.responses import JSONResponse, Response
 from pebble import ProcessExpired, concurrent
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from hanoi_asp.batch.worker import KILL_GRACE_S, default_memory_limit, forkserver
+from hanoi_asp.batch.worker import (
+    KILL_GRACE_S,
+    OverMemory,
+    default_memory_limit,
+    forkserver,
+    memory_cap,
+)
 from hanoi_asp.web.jobs import ApiError, JobBody, encodings, examples, parse_instance, run_job
 
 MAX_BODY = 512 * 1024
@@ -97,15 +103,15 @@ def create_app(
         return JSONResponse(parse_instance(await read_json(request)), headers=HEADERS)
 
     async def job(kind: str, request: Request) -> Response:
-        data = await read_json(request)
-        seconds = JobBody.read(data).timeout
+        body = JobBody.read(await read_json(request))  # checked here, once
+        seconds = body.timeout
         async with gate:
             if await request.is_disconnected():
                 return Response(status_code=499)
             isolated = concurrent.process(  # type: ignore[call-overload]
                 timeout=max(0.1, seconds + grace), context=forkserver("hanoi_asp.web.jobs")
             )
-            future = isolated(limited_job)(kind, data, memory)
+            future = isolated(limited_job)(kind, body, memory)
             running.add(future)
             try:
                 while not future.done():
@@ -138,16 +144,13 @@ def endpoint_for(job: Any, kind: str) -> Any:
     return endpoint
 
 
-def limited_job(kind: str, data: Any, memory: int) -> tuple[int, dict[str, Any]]:
+def limited_job(kind: str, body: JobBody, memory: int) -> tuple[int, dict[str, Any]]:
     """In the job's process: the memory cap (clingo has none), then the job."""
-    import resource
-
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
     try:
-        return run_job(kind, data)
-    except MemoryError:
-        return 503, ApiError(503, f"over the memory limit of {memory} bytes").as_dict()
+        with memory_cap(memory):
+            return run_job(kind, body)
+    except OverMemory as error:
+        return 503, ApiError(503, str(error)).as_dict()
 
 
 async def read_json(request: Request) -> Any:

@@ -93,10 +93,11 @@ class JobBody(BaseModel):
         return replace(options, **changes)
 
 
-def run_job(kind: str, data: Any) -> tuple[int, dict[str, Any]]:
-    """One API call: (HTTP status, JSON object).  Bad input is a 4xx with the message."""
+def run_job(kind: str, body: JobBody) -> tuple[int, dict[str, Any]]:
+    """One API call on a checked body: (HTTP status, JSON object).  Bad input is a 4xx
+    with the message."""
     try:
-        return 200, JOBS[kind](JobBody.read(data))
+        return 200, JOBS[kind](body)
     except ApiError as error:
         return error.status, error.as_dict()
     except HanoiError as error:
