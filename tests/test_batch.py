@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -12,31 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import INSTANCES, ROOT, wait_for_rows
+from conftest import INSTANCES, ROOT, SLOW, mixed_folder, wait_for_rows
 
 from hanoi_asp import load_puzzle, solve
-
-SLOW = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
-"""4 pegs, 12 disks, arbitrary: minutes to prove minimal, a plan at once."""
-STUCK = (  # a cyclic move graph: no plan built at once, none found in a second
-    "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,c).\n"
-    "edge(a,b). edge(b,c). edge(c,d). edge(d,a).\n"
-)
 
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    """Good, bad, unsolvable and (in a subfolder) slow instances."""
-    base = tmp_path / "instances"
-    (base / "deep").mkdir(parents=True)
-    shutil.copy(INSTANCES / "quickstart.lp", base / "a-quickstart.lp")
-    shutil.copy(INSTANCES / "arbitrary.toml", base / "b-arbitrary.toml")
-    shutil.copy(INSTANCES / "unsolvable-2pegs.lp", base / "c-unsolvable.lp")
-    (base / "d-bad.lp").write_text("peg(a). disk(1..2). init_on(1,a).\n")
-    (base / "deep" / "e-slow.lp").write_text(SLOW)
-    (base / "deep" / "f-stuck.lp").write_text(STUCK)
-    (base / "notes.txt").write_text("not an instance")
-    return base
+    return mixed_folder(tmp_path / "instances")
 
 
 def rows_of(path: Path) -> list[dict[str, object]]:

@@ -14,13 +14,8 @@ from pathlib import Path
 
 import psutil
 import pytest
-from conftest import INSTANCES, ROOT, wait_for_rows
+from conftest import INSTANCES, ROOT, STUCK, mixed_folder, wait_for_rows
 
-SLOW = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
-STUCK = (  # a cyclic move graph: no plan built at once, none found in seconds
-    "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,c).\n"
-    "edge(a,b). edge(b,c). edge(c,d). edge(d,a).\n"
-)
 HUNGRY = "peg(a;b;c). disk(1..13). init_on(1..13,a). goal_on(1..13,c).\n"
 """clingo alone (no plan built first) grounds 8191 steps of 13 disks: far over 250 MiB."""
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
@@ -48,14 +43,7 @@ def run(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
 
 
 def test_dask_gives_the_local_batchs_answers_once_each(tmp_path: Path) -> None:
-    base = tmp_path / "in"
-    (base / "deep").mkdir(parents=True)
-    shutil.copy(INSTANCES / "quickstart.lp", base / "a-quickstart.lp")
-    shutil.copy(INSTANCES / "arbitrary.toml", base / "b-arbitrary.toml")
-    shutil.copy(INSTANCES / "unsolvable-2pegs.lp", base / "c-unsolvable.lp")
-    (base / "d-bad.lp").write_text("peg(a). disk(1..2). init_on(1,a).\n")
-    (base / "deep" / "e-slow.lp").write_text(SLOW)
-    (base / "deep" / "f-stuck.lp").write_text(STUCK)
+    base = mixed_folder(tmp_path / "in")
     (base / "g-hungry.lp").write_text(HUNGRY)
     shutil.copy(INSTANCES / "classic" / "4pegs-6disks.lp", base / "h-4pegs.lp")
     common = ("--timeout", "4", "--memory-limit", "150MiB", "--no-first-plan")

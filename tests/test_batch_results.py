@@ -12,15 +12,11 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import INSTANCES, ROOT, wait_for_rows
+from conftest import INSTANCES, ROOT, STUCK, wait_for_rows
 
 from hanoi_asp.batch.results import ResultsFile
 
 SMALL = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
-STUCK = (  # a cyclic move graph: no plan built at once, none found in a second
-    "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,c).\n"
-    "edge(a,b). edge(b,c). edge(c,d). edge(d,a).\n"
-)
 
 
 def folder_of(tmp_path: Path, count: int = 3) -> Path:
