@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -51,15 +53,19 @@ def puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]:
         limits=Limits.parse(args.limit),
         source=args.file,
         first_plan=not getattr(args, "no_first_plan", False),
+        patterns=not getattr(args, "no_patterns", False),
     )
     return puzzle, options
 
 
 def solve_command(args: argparse.Namespace) -> int:
+    began = time.monotonic()
     puzzle, options = puzzle_and_options(args)
+    reading = time.monotonic() - began
     # the live line is for a person at a terminal, never for --json or --facts
     with live_progress(Console(stderr=True), show=not (args.json or args.facts)) as line:
         result = solve(puzzle, options, line)
+    result = replace(result, timings=(("reading", reading), *result.timings))
     if args.json:
         print(json.dumps(result.to_dict(args.file)))
     elif args.facts:
@@ -170,6 +176,7 @@ def batch_command(args: argparse.Namespace) -> int:
             threads=args.threads,
             limits=Limits.parse(args.limit),
             first_plan=not args.no_first_plan,
+            patterns=not args.no_patterns,
         ),
     )
     err = Console(stderr=True, highlight=False, soft_wrap=True)

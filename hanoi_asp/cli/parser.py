@@ -75,7 +75,8 @@ LIMIT_HELP = (
 METHOD_HELP = (
     "asp (default): clingo, proven minimal; recursive: the classic 3-peg recursion "
     "(whole tower); frame-stewart: whole tower on 3+ pegs (minimal for 3 and 4 pegs); "
-    "bfs: breadth-first search over states (any instance, minimal)"
+    "bfs: breadth-first search over states (any instance, minimal); astar: A* with "
+    "pattern-database estimates (any instance, minimal)"
 )
 MODE_HELP = (
     "incremental: multi-shot solving, one control for all horizons (default); oneshot: "
@@ -88,6 +89,10 @@ THREADS_HELP = (
 MAX_MOVES_HELP = (
     "no plan longer than N (default: the instance's moves/1, else no bound: the search "
     "ends with a proven-minimal plan or a proof that none exists)"
+)
+PATTERNS_HELP = (
+    "4+ pegs: do not check pattern-database estimates inside clingo's search (the lower "
+    "bound still uses them); to measure what the check brings"
 )
 FIRST_PLAN_HELP = (
     "do not build a plan before the search: clingo finds every plan (no upper bound "
@@ -159,6 +164,7 @@ def _solve(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     _add_common(command, max_moves=False)
     _add_asp_options(command)
     command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
+    command.add_argument("--no-patterns", action="store_true", help=PATTERNS_HELP)
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     output = command.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
@@ -241,6 +247,7 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     command.add_argument("--max-moves", type=_natural, metavar="N", help=MAX_MOVES_HELP)
     command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
+    command.add_argument("--no-patterns", action="store_true", help=PATTERNS_HELP)
     command.add_argument(
         "--threads",
         type=_thread_count,

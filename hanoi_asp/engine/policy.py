@@ -43,8 +43,26 @@ a random 8-disk instance 4x slower (2.0 s against 0.5 s).  On the competition in
 (bounds not exact, so not used there) it was mixed: 0013 12.5 -> 7.3 s, 0005 10.3 ->
 14.6 s."""
 
-DISTANCE3_OPTIONS = ("--heuristic=Domain",)
-"""``distance3.lp`` carries domain heuristics: clingo must be told to use them."""
+DOMAIN_OPTIONS = ("--heuristic=Domain",)
+"""``distance3.lp`` and ``patterns.lp`` carry domain heuristics: clingo must be told to
+use them."""
+
+FORWARD = "exact bound"
+"""With the pattern propagator, ``patterns.lp`` (moves decided in time order) is loaded
+when the bound is exact, so that the one horizon solved holds a plan: the propagator's
+look-ahead then leaves only moves that keep a plan of that length possible.  Where
+horizons must be refuted, clingo's own heuristic (VSIDS) was better.  Measured, one
+run each, fresh processes, look-ahead on:  random 4 pegs 10 disks with an exact bound
+1.0 s in time order, 6.5 s with VSIDS; random 5 pegs 10 disks (bound 15, optimum 19)
+8.3 s in time order, 1.2 s with VSIDS; two other instances equal (0.6-0.9 s)."""
+
+PATTERN_PORTFOLIO = 2
+"""With the pattern propagator the default two threads are a portfolio.  Thread 0 checks the tables
+(:data:`hanoi_asp.engine.pruning.PRUNING_THREAD`), thread 1 is clingo alone; they share
+learnt clauses and the first to finish answers.  Measured, fresh processes, one run
+each (pruned thread alone / portfolio): competition 0008 27.9 / 3.6 s, 0060 over 60 /
+11.1 s, 0007 10.2 / 10.8 s, random 5 pegs 10 disks 0.9 / 5.4 s.  Run times vary with
+luck either way: see benchmarks/results/hard.log for medians and worst of 5 runs."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +77,10 @@ class EnginePlan:
     """The encoding is the user's: a plan the simulator rejects is their error, not ours."""
     distance3: bool
     """Load ``distance3.lp`` and its facts beside the encoding."""
+    patterns: bool
+    """Check pattern-database estimates in the search (:mod:`hanoi_asp.engine.pruning`)."""
+    forward: bool
+    """Load ``patterns.lp``: decide the moves in time order (see :data:`FORWARD`)."""
     mirror: bool
     """Search half a mirrored plan first (:mod:`hanoi_asp.engine.mirror`)."""
     clingo_options: tuple[str, ...]
@@ -67,7 +89,11 @@ class EnginePlan:
     @property
     def programs(self) -> tuple[str, ...]:
         """The encodings clingo is given, the main one first."""
-        extras = ("distance3.lp",) * self.distance3 + ("mirror.lp",) * self.mirror
+        extras = (
+            ("distance3.lp",) * self.distance3
+            + ("patterns.lp",) * self.forward
+            + ("mirror.lp",) * self.mirror
+        )
         return (self.encoding.name, *extras)
 
 
@@ -113,6 +139,17 @@ def uses_distance3(puzzle: Puzzle, options: SolveOptions) -> bool:
     )
 
 
+def uses_patterns(puzzle: Puzzle, options: SolveOptions) -> bool:
+    """The incremental engine checks pattern estimates where ``distance3.lp`` does not
+    apply: 4+ pegs, and 3 pegs on a restricted move graph (the tables keep the graph)."""
+    return (
+        engine_mode(options) == "incremental"
+        and options.encoding is None
+        and options.patterns
+        and not uses_distance3(puzzle, options)
+    )
+
+
 def uses_first_plan(options: SolveOptions) -> bool:
     """Build a plan before the search, unless asked not to or a user's encoding is
     given: its point is to have clingo find the plan with that encoding, so a plan
@@ -125,7 +162,8 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
     starts from; None when the question is a fixed horizon (``--moves``, grading).
 
     The mirror phase runs for a whole tower whose bound is exact, except where
-    ``distance3.lp`` already finds plans fast; ``--sign-def=pos`` when the bound is exact.
+    ``distance3.lp`` already finds plans fast; ``--sign-def=pos`` when the bound is exact
+    and no domain heuristic orders the search.
     A user's encoding is checked (no ``#script``/``#include``, valid syntax) here.
     """
     mode = engine_mode(options)
@@ -135,6 +173,7 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
     else:
         encoding = shipped_encoding("quickstart" if mode == "oneshot" else "incremental")
     distance3 = uses_distance3(puzzle, options)
+    patterns = uses_patterns(puzzle, options)
     exact = bound is not None and bound.exact and mode == "incremental"
     mirror = (
         exact
@@ -144,9 +183,10 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
         and not distance3
         and mirror_applies(puzzle, bound)
     )
+    forward = patterns and exact
     clingo_options = options.clingo_options
-    if distance3:
-        clingo_options = (*DISTANCE3_OPTIONS, *clingo_options)
+    if distance3 or forward:
+        clingo_options = (*DOMAIN_OPTIONS, *clingo_options)
     elif exact:
         clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
     return EnginePlan(
@@ -155,6 +195,8 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
         encoding=encoding,
         user_encoding=options.encoding is not None,
         distance3=distance3,
+        patterns=patterns,
+        forward=forward,
         mirror=mirror,
         clingo_options=clingo_options,
     )

@@ -13,8 +13,9 @@ import time
 from dataclasses import dataclass
 
 from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, whole_tower
-from hanoi_asp.methods import bfs
+from hanoi_asp.methods import astar, bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
+from hanoi_asp.methods.patterns import goal_database
 from hanoi_asp.methods.recursive import tower_moves
 from hanoi_asp.model.errors import InputError, LimitError
 from hanoi_asp.model.options import SolveOptions
@@ -40,7 +41,7 @@ class Answer:
 
 
 def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
-    """``options.method`` is ``recursive``, ``frame-stewart`` or ``bfs``."""
+    """``options.method`` is ``recursive``, ``frame-stewart``, ``bfs`` or ``astar``."""
     started = time.monotonic()
     options.limits.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
     limit = options.move_limit(puzzle)
@@ -49,6 +50,8 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
     try:
         if options.method == "bfs":
             answer = _breadth_first(puzzle, options, limit, deadline)
+        elif options.method == "astar":
+            answer = _astar(puzzle, options, limit, deadline)
         else:
             answer = _tower(puzzle, options, limit)
         plan = None if answer.steps is None else replay(puzzle, answer.steps)
@@ -194,4 +197,44 @@ def _breadth_first(
         f"no plan of at most {limit} moves: breadth-first search to depth {limit} "
         f"({found.visited} states) found none",
         lower=found.depth + 1,
+    )
+
+
+def _astar(
+    puzzle: Puzzle, options: SolveOptions, limit: int | None, deadline: float | None
+) -> Answer:
+    found = astar.search(
+        puzzle,
+        goal_database(puzzle),
+        max_states=options.limits.states,
+        deadline=deadline,
+        source=options.source,
+    )
+    if found.steps is not None:
+        if limit is not None and len(found.steps) > limit:
+            return Answer(
+                "UNSATISFIABLE",
+                f"no plan of at most {limit} moves: A* proved the optimum is {len(found.steps)}",
+                lower=len(found.steps),
+            )
+        return Answer(
+            "OPTIMUM FOUND",
+            f"minimal: A* with pattern-database estimates (admissible and consistent) "
+            f"reaches the goal first at {len(found.steps)} moves ({found.expanded} states "
+            "expanded)",
+            found.steps,
+        )
+    if found.stopped:
+        return Answer(
+            "UNKNOWN",
+            f"no plan has fewer than {found.lower} moves (A*: every state with a smaller "
+            f"estimate expanded, {found.expanded} states), then stopped",
+            stopped=found.stopped,
+            lower=found.lower,
+        )
+    return Answer(
+        "UNSATISFIABLE",
+        f"no plan exists at all: A* expanded all {found.expanded} reachable states "
+        "and none meets the goal",
+        unreachable=True,
     )

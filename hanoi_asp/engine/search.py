@@ -31,7 +31,9 @@ from hanoi_asp.engine.encodings import read_encoding
 from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.engine.mirror import half_plan, unfold
 from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine, uses_first_plan
+from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Steps
+from hanoi_asp.methods.patterns import Partitioned, goal_database
 from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
@@ -49,11 +51,23 @@ from hanoi_asp.model.result import (
 OnProgress = Callable[[Progress], None]
 
 
+def pattern_tables(puzzle: Puzzle, plan: EnginePlan) -> Partitioned | None:
+    """The tables the pattern propagator checks, if the plan uses it (the lower bound
+    built them already, unless it ran out of time)."""
+    return goal_database(puzzle) if plan.patterns else None
+
+
 def make_solver(
-    puzzle: Puzzle, plan: EnginePlan, *, minimal: bool, warnings: bool = False
+    puzzle: Puzzle,
+    plan: EnginePlan,
+    *,
+    minimal: bool,
+    warnings: bool = False,
+    tables: Partitioned | None = None,
 ) -> HorizonSolver:
     """The driver the plan asks for; ``minimal`` adds the pruning that keeps only
-    minimal plans (never for a fixed-horizon question)."""
+    minimal plans (never for a fixed-horizon question).  The pattern propagator's
+    checks hold for every plan of the horizon's length, so it serves both."""
     encoding = plan.encoding
     if plan.mode == "oneshot":
         return OneShotSolver(
@@ -65,8 +79,15 @@ def make_solver(
             warnings=warnings,
         )
     extra = ""
+    propagator = None
     if plan.distance3:
         extra = read_encoding("distance3") + "\n" + distance3_facts(puzzle)
+    if plan.forward:
+        extra = read_encoding("patterns")
+    if plan.patterns:
+        tables = tables or pattern_tables(puzzle, plan)
+        assert tables is not None
+        propagator = PatternPruning(puzzle, tables)
     return IncrementalSolver(
         puzzle,
         encoding.text,
@@ -76,6 +97,7 @@ def make_solver(
         extra=extra,
         threads=plan.threads,
         warnings=warnings,
+        propagator=propagator,
     )
 
 
@@ -133,6 +155,13 @@ class _Run:
     """Where the best plan came from, in words."""
     first: FirstPlan | None = None
     runs: list[HorizonRun] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    """Seconds per phase so far (see :attr:`Result.timings`)."""
+    solver: HorizonSolver | None = None
+
+    def timed(self, phase: str, began: float) -> None:
+        """Add the time since ``began`` to ``phase``."""
+        self.timings[phase] = self.timings.get(phase, 0.0) + time.monotonic() - began
 
     @property
     def limit(self) -> int | None:
@@ -202,7 +231,18 @@ class _Run:
             programs=() if plan is None else plan.programs,
             source=self.options.source,
             first_plan=self.first,
+            timings=self.phases(),
         )
+
+    def phases(self) -> tuple[tuple[str, float], ...]:
+        """Every phase's seconds, clingo's grounding and search included."""
+        timings = dict(self.timings)
+        if self.solver is not None:
+            calls = self.solver.calls
+            timings["grounding"] = timings.get("grounding", 0.0) + calls.grounding
+            timings["solving"] = timings.get("solving", 0.0) + calls.solving
+        order = ("first_plan", "bounds", "grounding", "solving")
+        return tuple((phase, timings.get(phase, 0.0)) for phase in order)
 
     def optimum(self, proof: str, moves: tuple[Move, ...], threads: int | None = None) -> Result:
         self.best = moves
@@ -255,7 +295,9 @@ def _narrow(run: _Run) -> Result:
     """Raise the lower bound until it meets the best plan (or a horizon has a plan)."""
     puzzle, options = run.puzzle, run.options
     if uses_first_plan(options):
+        began = time.monotonic()
         start = build_first_plan(puzzle, options, run.deadline)
+        run.timed("first_plan", began)
         if start.unreachable is not None:
             run.bound = LowerBound(UNREACHABLE, "breadth-first", start.unreachable)
             run.plan = plan_engine(puzzle, options, None)
@@ -264,7 +306,9 @@ def _narrow(run: _Run) -> Result:
         if start.moves is not None and start.first is not None:
             run.first = start.first
             run.offer(start.moves, f"the {start.first.method} plan built before the search")
+    began = time.monotonic()
     bound = run.bound = lower_bound(puzzle, options.bound, run.deadline, run.finished)
+    run.timed("bounds", began)
     run.lower = bound.value
     run.plan = plan = plan_engine(puzzle, options, bound)
     limit = run.limit
@@ -286,7 +330,10 @@ def _narrow(run: _Run) -> Result:
         mirrored = _mirror_phase(run, plan, bound)
         if mirrored is not None:
             return mirrored
-    solver = make_solver(puzzle, plan, minimal=True)
+    began = time.monotonic()
+    tables = pattern_tables(puzzle, plan)
+    run.timed("bounds", began)
+    solver = run.solver = make_solver(puzzle, plan, minimal=True, tables=tables)
     top = _top(puzzle, limit, run.upper)
     horizon = run.lower
     while horizon <= top:
@@ -355,6 +402,7 @@ def _mirror_phase(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result | No
         puzzle, horizon, run.deadline, options.clingo_options, MIRROR_THREADS
     )
     run.runs.append(half_run)
+    run.timings["solving"] = run.timings.get("solving", 0.0) + half_run.seconds
     if half is not None:
         mirrored = replay(puzzle, unfold(puzzle, half))
         how = (
@@ -401,13 +449,18 @@ def _decide_exact(run: _Run, moves: int) -> Result:
     run.options.limits.check_horizon(
         horizon=moves, pegs=len(puzzle.pegs), disks=puzzle.disks, where=run.options.source
     )
+    began = time.monotonic()
     run.bound = lower_bound(puzzle, run.options.bound, run.deadline)
+    run.timed("bounds", began)
     run.lower = run.bound.value
     run.plan = plan = plan_engine(puzzle, run.options, None)
     if run.bound.unreachable:
         proof = f"no plan exists at all: {run.bound.argument}"
         return run.result("UNSATISFIABLE", proof, unreachable=True, exact_moves=moves)
-    solver = make_solver(puzzle, plan, minimal=False)
+    began = time.monotonic()
+    tables = pattern_tables(puzzle, plan)
+    run.timed("bounds", began)
+    solver = run.solver = make_solver(puzzle, plan, minimal=False, tables=tables)
     found: tuple[Move, ...] | None = None
     stopped: str | None = None
     horizon_run, steps = answer(plan, moves, partial(solver.run, moves, run.deadline))

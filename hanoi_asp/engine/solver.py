@@ -35,6 +35,14 @@ GROUND_CHUNK = 32
 """Steps per ground call (3-peg n=9: 5.6 s of grounding one by one, 1.5 s in chunks)."""
 
 
+class HorizonPropagator(Protocol):
+    """A ``clingo.Propagator`` whose checks depend on the horizon being solved."""
+
+    horizon: int
+
+    def init(self, init: clingo.PropagateInit) -> None: ...
+
+
 class HorizonSolver(Protocol):
     calls: ClingoCalls
 
@@ -60,12 +68,17 @@ class ClingoCalls:
         self.options = [*(() if warnings else ("--warn=none",)), *options]
         self.threads = threads
         self.messages: list[str] = []
+        self.grounding = 0.0
+        """Seconds spent in clingo's grounder so far (parsing included)."""
+        self.solving = 0.0
+        """Seconds spent in clingo's search so far."""
 
     def new_control(self) -> clingo.Control:
         ctl = clingo.Control(self.options, logger=self._log, message_limit=20)
         if self.threads is not None:
             # set on the configuration, so that it overrides a -t among the options
             ctl.configuration.solve.parallel_mode = str(self.threads)  # type: ignore[union-attr]
+
         return ctl
 
     def _log(self, _code: clingo.MessageCode, message: str) -> None:
@@ -83,16 +96,22 @@ class ClingoCalls:
         return EncodingError(rest, path=self.encoding_path, line=int(line))
 
     def add(self, ctl: clingo.Control, name: str, params: list[str], text: str) -> None:
+        began = time.monotonic()
         try:
             ctl.add(name, params, text)
         except RuntimeError:
             raise self.failure("the encoding does not parse") from None
+        finally:
+            self.grounding += time.monotonic() - began
 
     def ground(self, ctl: clingo.Control, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
+        began = time.monotonic()
         try:
             ctl.ground(parts)
         except RuntimeError:
             raise self.failure("the encoding does not ground") from None
+        finally:
+            self.grounding += time.monotonic() - began
 
     def solve(
         self, ctl: clingo.Control, horizon: int, deadline: float | None, started: float
@@ -104,6 +123,7 @@ class ClingoCalls:
             return False  # one model is all we need
 
         status: Status
+        began = time.monotonic()
         with ctl.solve(on_model=on_model, async_=True) as handle:
             try:
                 while not handle.wait(POLL_SECONDS):
@@ -113,8 +133,10 @@ class ClingoCalls:
             except KeyboardInterrupt:
                 handle.cancel()
                 handle.get()
+                self.solving += time.monotonic() - began
                 raise
             result = handle.get()
+        self.solving += time.monotonic() - began
         if found:
             status = "SAT"
         elif result.unsatisfiable:
@@ -212,7 +234,8 @@ class IncrementalSolver:
     ``prune`` adds the encoding's ``prune(t)`` program, whose constraints keep every
     minimal plan but not every plan: use it for the minimal search only.  ``extra``
     is more program text (e.g. ``distance3.lp`` and its facts) with the parts
-    ``distance(t)`` and ``distance_check(t)``.
+    ``distance(t)`` and ``distance_check(t)``.  ``propagator`` is registered with clingo
+    and told each horizon before it is solved (:mod:`hanoi_asp.engine.pruning`).
     """
 
     def __init__(
@@ -226,9 +249,13 @@ class IncrementalSolver:
         extra: str = "",
         threads: int | None = None,
         warnings: bool = False,
+        propagator: HorizonPropagator | None = None,
     ) -> None:
         self.calls = ClingoCalls(encoding_path, options, threads, warnings=warnings)
         self.ctl = self.calls.new_control()
+        self.propagator = propagator
+        if propagator is not None:
+            self.ctl.register_propagator(propagator)  # type: ignore[arg-type]
         self.calls.add(self.ctl, "base", [], instance_facts(puzzle))
         self.calls.add(self.ctl, "base", [], encoding)
         if extra:
@@ -271,4 +298,6 @@ class IncrementalSolver:
             self.ctl.release_external(clingo.Function("query", [clingo.Number(self.grounded)]))
         self.grounded = horizon
         self.ctl.assign_external(clingo.Function("query", [clingo.Number(horizon)]), True)
+        if self.propagator is not None:
+            self.propagator.horizon = horizon
         return self.calls.solve(self.ctl, horizon, deadline, started)

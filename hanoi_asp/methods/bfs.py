@@ -85,7 +85,7 @@ def search(
                     parent[nxt] = state
                     if is_goal(nxt):
                         return BfsOutcome(
-                            _steps(puzzle, parent, nxt, weight), len(parent), False, depth
+                            steps_back(puzzle, parent, nxt, weight), len(parent), False, depth
                         )
                     following.append(nxt)
             if len(parent) > max_states:
@@ -99,7 +99,7 @@ def search(
     return BfsOutcome(None, len(parent), not frontier, depth)
 
 
-def _steps(
+def steps_back(
     puzzle: Puzzle, parent: dict[int, int], end: int, weight: list[int]
 ) -> list[tuple[int, str]]:
     """Walk the parent links back; each link differs in the digit of the moved disk."""

@@ -83,6 +83,9 @@ class SolveOptions:
     count, or 0 (``none``: clingo refutes every shorter horizon)."""
     distance: bool = True
     """With 3 pegs, add the redundant distance constraints of ``distance3.lp``."""
+    patterns: bool = True
+    """With 4+ pegs, check pattern-database estimates inside clingo's search
+    (:mod:`hanoi_asp.engine.pruning`); off, only the lower bound uses the tables."""
     mirror: bool = True
     """For a whole tower with an exact bound, first look for a mirrored plan
     (:mod:`hanoi_asp.engine.mirror`); off, the full horizon is searched directly."""

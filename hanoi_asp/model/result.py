@@ -17,8 +17,8 @@ from hanoi_asp.model.puzzle import Puzzle
 Verdict = Literal["OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"]
 Status = Literal["SAT", "UNSAT", "UNKNOWN"]
 Mode = Literal["incremental", "oneshot"]
-Method = Literal["asp", "recursive", "frame-stewart", "bfs"]
-METHODS: tuple[Method, ...] = ("asp", "recursive", "frame-stewart", "bfs")
+Method = Literal["asp", "recursive", "frame-stewart", "bfs", "astar"]
+METHODS: tuple[Method, ...] = ("asp", "recursive", "frame-stewart", "bfs", "astar")
 MODES: tuple[Mode, ...] = ("incremental", "oneshot")
 
 EXIT_CODES: dict[Verdict, int] = {
@@ -171,6 +171,10 @@ class Result:
     ``distance3.lp``); empty for a reference method."""
     source: str = "<puzzle>"
     """Where the puzzle came from: the ``instance`` of the JSON object."""
+    timings: tuple[tuple[str, float], ...] = ()
+    """Seconds per phase, in order: ``reading`` (set by the command line),
+    ``first_plan``, ``bounds`` (lower bound and pattern tables), ``grounding``,
+    ``solving`` (clingo's search, including the propagator's checks)."""
 
     @property
     def length(self) -> int | None:
@@ -218,4 +222,5 @@ class Result:
             "upper_bound": self.upper_bound,
             "gap": self.gap,
             "first_plan": None if self.first_plan is None else self.first_plan.as_dict(),
+            "timings": {phase: round(seconds, 4) for phase, seconds in self.timings},
         }

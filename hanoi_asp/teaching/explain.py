@@ -242,12 +242,12 @@ class Explanation:
 def explain(puzzle: Puzzle, options: SolveOptions) -> Explanation:
     """Solve as ``solve`` would, and gather what a student needs to follow it.  One
     clingo thread unless asked otherwise: the same statistics on every run.  No plan
-    is built before the search: clingo finds the plan, horizon by horizon, as the
-    student's encoding would.  The encodings shown are the ones the engine reports it
-    loaded (``result.programs``)."""
+    is built before the search and no Python propagator prunes it: clingo finds the
+    plan, horizon by horizon, as the student's encoding would.  The encodings shown are
+    the ones the engine reports it loaded (``result.programs``)."""
     if options.method != "asp":
         raise InputError(f"explain shows clingo's search, not --method {options.method}")
-    options = replace(options, first_plan=False)
+    options = replace(options, first_plan=False, patterns=False)
     if options.threads is None:
         options = replace(options, threads=TEACHING_THREADS)
     result = solve(puzzle, options)

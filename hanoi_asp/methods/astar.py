@@ -1,0 +1,114 @@
+"""A* over whole states with pattern-database estimates: optimal for any pegs, start,
+goal and move graph, and a peer for the ASP engine built on the same tables.
+
+>>> from hanoi_asp.model.puzzle import Puzzle
+>>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=4, init={"a": (1, 2, 3, 4)},
+...            goal={"d": (1, 2, 3, 4)})
+>>> from hanoi_asp.methods.patterns import goal_database
+>>> len(search(p, goal_database(p)).steps)
+9
+
+Why the first goal popped is optimal: the estimate (the largest, over partitions, of
+the runs' summed table values, :func:`hanoi_asp.methods.patterns.estimate`) never
+exceeds the true distance (projection and additivity), and it is *consistent*: a move
+changes one disk, so one run's value, by at most one (a table is a breadth-first
+distance), and the max of consistent estimates is consistent.  With a consistent
+estimate A* pops every state at its true distance from the start, so the smallest
+``f = g + h`` still open is a lower bound on every plan, and the first goal popped has
+the shortest plan.  Stopped early, that smallest ``f`` is what it proves.
+
+States are integers as in :mod:`hanoi_asp.methods.bfs` (disk ``d`` contributes
+``peg * pegs**(d-1)``), so a run's pattern is ``state // pegs**first % pegs**size``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass
+
+from hanoi_asp.methods.bfs import steps_back
+from hanoi_asp.methods.patterns import UNSEEN, Partitioned, move_lists
+from hanoi_asp.model.errors import LimitError
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class AstarOutcome:
+    steps: list[tuple[int, str]] | None
+    """(disk, target peg) moves of a shortest plan, or None."""
+    expanded: int
+    stored: int
+    lower: int
+    """Proven: no plan has fewer moves (the plan's length when there is one)."""
+    exhausted: bool = False
+    """Every reachable state was expanded without a goal: no plan exists."""
+    stopped: str | None = None
+
+
+def search(
+    puzzle: Puzzle,
+    tables: Partitioned,
+    *,
+    max_states: int = Limits.states,
+    deadline: float | None = None,
+    source: str = "<puzzle>",
+) -> AstarOutcome:
+    """A shortest plan by A* with the tables' estimate (see the module docstring)."""
+    pegs, disks = len(puzzle.pegs), puzzle.disks
+    weight: list[int] = [pegs**d for d in range(disks)]
+    looks: list[list[tuple[int, int, list[int]]]] = [
+        [(weight[t.run.first], pegs**t.run.size, t.distances) for t in part] for part in tables
+    ]
+
+    def estimate(state: int) -> int:
+        return max(sum(dist[state // scale % span] for scale, span, dist in part) for part in looks)
+
+    start = sum(peg * weight[i] for i, peg in enumerate(puzzle.initial_state()))
+    goal = [(disk - 1, peg) for disk, peg in puzzle.goal_pegs().items()]
+    targets = move_lists(puzzle, backwards=False)
+    h0 = estimate(start)
+    if h0 >= UNSEEN:
+        return AstarOutcome(None, 0, 1, 0, exhausted=True)
+    best = {start: 0}
+    parent = {start: -1}
+    heap = [(h0, h0, start)]
+    expanded = 0
+    while heap:
+        f, h, state = heapq.heappop(heap)
+        g = f - h
+        if best[state] < g:
+            continue  # a shorter way here was expanded already
+        if h == 0 and all(state // weight[i] % pegs == peg for i, peg in goal):
+            return AstarOutcome(steps_back(puzzle, parent, state, weight), expanded, len(best), g)
+        expanded += 1
+        if expanded % 4096 == 0:
+            if deadline is not None and time.monotonic() > deadline:
+                return AstarOutcome(None, expanded, len(best), f, stopped="timeout")
+            if len(best) > max_states:
+                raise LimitError(
+                    f"A* stored over {max_states} states (raise it with --limit states=N)",
+                    path=source,
+                )
+        top = [-1] * pegs  # the smallest disk (highest index) on each peg
+        rest = state
+        for i in range(disks):
+            rest, peg = divmod(rest, pegs)
+            top[peg] = i
+        for peg, i in enumerate(top):
+            if i < 0:
+                continue
+            for target in targets[peg]:
+                if top[target] > i:
+                    continue
+                nxt = state + (target - peg) * weight[i]
+                if best.get(nxt, UNSEEN) <= g + 1:
+                    continue
+                h_next = estimate(nxt)
+                if h_next >= UNSEEN:
+                    continue
+                best[nxt] = g + 1
+                parent[nxt] = state
+                heapq.heappush(heap, (g + 1 + h_next, h_next, nxt))
+    return AstarOutcome(None, expanded, len(best), 0, exhausted=True)

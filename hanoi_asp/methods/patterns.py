@@ -1,0 +1,214 @@
+"""Pattern databases: exact distances for a run of disks alone, as admissible estimates.
+
+>>> from hanoi_asp.model.puzzle import Puzzle
+>>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=3, init={"a": (1, 2, 3)}, goal={"d": (1, 2, 3)})
+>>> table = toward_goal(p, Run(0, 3))
+>>> table.lookup(p.initial_state())
+5
+
+A *run* is a set of consecutive disks (largest first).  Its table gives, for every way
+of placing the run's disks alone on the pegs (a *pattern*), the fewest moves that take
+it to the goal's pattern (:func:`toward_goal`, breadth-first search backwards from
+every pattern the goal allows).
+
+Why a table value bounds a real plan (Korf and Felner, "Recent progress in heuristic
+search: a case study of the four-peg Towers of Hanoi problem", IJCAI 2007):
+
+* **Projection.** Delete from a legal plan every move of the disks outside the run:
+  what remains is legal for the run alone (a disk on top stays on top when others
+  vanish, it never lands on a smaller disk of the run, and the move graph is the same),
+  and it reaches the goal's pattern.  So the rest of any plan moves the run's disks at
+  least ``lookup(state)`` times.
+* **Additivity.** Every move moves one disk, of exactly one run: for disjoint runs the
+  values add up (:func:`estimate`).  The largest of several such sums is a bound too.
+
+The tables are built with numpy, a whole breadth-first layer at a time: 4 pegs and 10
+disks (about a million patterns) in well under a second, where plain Python takes tens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise, product
+
+import numpy as np
+import numpy.typing as npt
+
+from hanoi_asp.model.puzzle import Puzzle, State
+
+UNSEEN = 65535
+"""A pattern the search never reached: the goal cannot be reached from it at all.  No
+plan passes through it, so it bounds everything."""
+
+TABLE_PATTERNS = 1 << 20
+"""Most patterns one table may hold (4 pegs: 10 disks; 5 pegs: 8): about 2 MiB each and
+a fraction of a second to build."""
+
+Moves = Sequence[Sequence[int]]
+"""For each peg, the pegs a disk on top of it may go to."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """The disks ``first + 1 .. first + size`` (disk 1 is the largest)."""
+
+    first: int
+    size: int
+
+    @property
+    def disks(self) -> range:
+        return range(self.first + 1, self.first + self.size + 1)
+
+
+@dataclass(frozen=True)
+class PatternTable:
+    """Distances for one run; ``distances[code]`` for the pattern numbered ``code``
+    (``sum(peg of the run's j-th disk * pegs**j)``), :data:`UNSEEN` if the goal cannot
+    be reached from it."""
+
+    pegs: int
+    run: Run
+    distances: list[int]
+
+    def code(self, state: State) -> int:
+        """The pattern of ``state`` (a peg index per disk, disk 1 first)."""
+        first, total = self.run.first, 0
+        for j in reversed(range(self.run.size)):
+            total = total * self.pegs + state[first + j]
+        return total
+
+    def lookup(self, state: State) -> int:
+        return self.distances[self.code(state)]
+
+
+def complete_moves(pegs: int) -> list[list[int]]:
+    return [[q for q in range(pegs) if q != p] for p in range(pegs)]
+
+
+def move_lists(puzzle: Puzzle, *, backwards: bool) -> list[list[int]]:
+    """Where a top disk may go, by peg: the move graph, reversed for a backward search."""
+    pegs = len(puzzle.pegs)
+    edges = puzzle.edges()
+    if edges is None:
+        return complete_moves(pegs)
+    moves: list[list[int]] = [[] for _ in range(pegs)]
+    for source, target in sorted(edges):
+        if backwards:
+            moves[target].append(source)
+        else:
+            moves[source].append(target)
+    return moves
+
+
+def breadth_first(
+    pegs: int, size: int, sources: Iterable[int], moves: Moves
+) -> npt.NDArray[np.uint16]:
+    """Distance of every pattern of ``size`` disks from the nearest of ``sources``,
+    moving along ``moves``.  One numpy pass per layer: each frontier pattern's digits,
+    the top disk of each peg (the smallest, i.e. the highest position), every legal
+    move at once, then the patterns not seen before form the next layer."""
+    distances = np.full(pegs**size, UNSEEN, dtype=np.uint16)
+    power = pegs ** np.arange(size, dtype=np.int64)
+    position = np.arange(size, dtype=np.int64)
+    frontier = np.unique(np.fromiter(sources, dtype=np.int64))
+    distances[frontier] = 0
+    layer = 0
+    while frontier.size:
+        layer += 1
+        digits = (frontier[:, None] // power) % pegs
+        tops = np.stack(
+            [np.where(digits == peg, position, -1).max(axis=1) for peg in range(pegs)], axis=1
+        )
+        found = []
+        for source in range(pegs):
+            top = tops[:, source]
+            for target in moves[source]:
+                legal = (top >= 0) & (tops[:, target] < top)
+                found.append(frontier[legal] + (target - source) * power[top[legal]])
+        if not found:
+            break
+        reached = np.concatenate(found)
+        reached = reached[distances[reached] == UNSEEN]
+        distances[reached] = layer  # duplicates write the same value
+        fresh = np.zeros(distances.size, dtype=bool)
+        fresh[reached] = True
+        frontier = np.flatnonzero(fresh)
+    return distances
+
+
+def _codes(pegs: int, choices: Sequence[Sequence[int]]) -> Iterable[int]:
+    """Every pattern code whose j-th disk lies on one of ``choices[j]``."""
+    for pattern in product(*choices):
+        total = 0
+        for peg in reversed(pattern):
+            total = total * pegs + peg
+        yield total
+
+
+def toward_goal(puzzle: Puzzle, run: Run) -> PatternTable:
+    """Fewest moves from each pattern of ``run`` to one the goal allows (a disk without
+    a goal peg may end anywhere), searched backwards from all of those."""
+    pegs = len(puzzle.pegs)
+    goal = puzzle.goal_pegs()
+    choices = [[goal[d]] if d in goal else list(range(pegs)) for d in run.disks]
+    moves = move_lists(puzzle, backwards=True)
+    table = breadth_first(pegs, run.size, _codes(pegs, choices), moves)
+    return PatternTable(pegs, run, table.tolist())
+
+
+def largest_run(pegs: int, disks: int, budget: int = TABLE_PATTERNS) -> int:
+    """The most disks one table may cover within ``budget`` patterns."""
+    size = 1
+    while size < disks and pegs ** (size + 1) <= budget:
+        size += 1
+    return size
+
+
+def partitions(pegs: int, disks: int, budget: int = TABLE_PATTERNS) -> list[tuple[Run, ...]]:
+    """Ways to cut the disks into runs of at most :func:`largest_run` disks.  The first
+    gives the largest disks one big run (they move least and matter most); the second
+    shifts the cuts by half a run, so the max of the two sums sees other pairs of disks
+    together.  Each partition covers every disk exactly once."""
+    size = largest_run(pegs, disks, budget)
+    cuts = [[*range(0, disks, size), disks]]
+    if size < disks:
+        shifted = [0, *range(max(1, size // 2), disks, size), disks]
+        if shifted != cuts[0]:
+            cuts.append(shifted)
+    return [tuple(Run(low, high - low) for low, high in pairwise(c)) for c in cuts]
+
+
+def estimate(tables: Sequence[Sequence[PatternTable]], state: State) -> int:
+    """The largest, over partitions, of the sum of their runs' table values: a lower
+    bound on the moves between ``state`` and the tables' end (projection, additivity).
+    :data:`UNSEEN` or more means no plan passes through ``state``."""
+    return max(sum(t.lookup(state) for t in partition) for partition in tables)
+
+
+Partitioned = tuple[tuple[PatternTable, ...], ...]
+"""One table per run, per partition."""
+
+_CACHE: dict[tuple[object, ...], Partitioned] = {}
+
+
+def _key(puzzle: Puzzle, budget: int) -> tuple[object, ...]:
+    edges = puzzle.edges()
+    return (
+        budget,
+        len(puzzle.pegs),
+        puzzle.initial_state(),
+        tuple(sorted(puzzle.goal_pegs().items())),
+        None if edges is None else tuple(sorted(edges)),
+    )
+
+
+def goal_database(puzzle: Puzzle, budget: int = TABLE_PATTERNS) -> Partitioned:
+    """Tables toward the goal for every run of :func:`partitions` (built once per
+    puzzle: the lower bound, the search's pruning and A* share them)."""
+    key = _key(puzzle, budget)
+    if key not in _CACHE:
+        parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
+        _CACHE.clear()  # one puzzle at a time: tables can be megabytes
+        _CACHE[key] = tuple(tuple(toward_goal(puzzle, run) for run in part) for part in parts)
+    return _CACHE[key]
