@@ -54,7 +54,7 @@ def without_times(data: Any) -> Any:
         return {
             k: without_times(v)
             for k, v in data.items()
-            if not k.startswith("time") and k not in ("instance", "seconds")
+            if not k.startswith("time") and k not in ("instance", "seconds", "timings")
         }
     if isinstance(data, list):
         return [without_times(v) for v in data]

@@ -391,7 +391,10 @@ def database_bound(puzzle: Puzzle) -> LowerBound:
     the goal, each for the run alone, add up (projection on each run; additivity, as
     every move moves one disk of one run); the larger sum is the bound.  One run of
     every disk is the breadth-first optimum itself: exact.  The move graph is kept."""
-    tables = goal_database(puzzle)
+    try:
+        tables = goal_database(puzzle, deadline=_DEADLINE.get())
+    except TimeoutError:
+        raise OutOfTime from None
     value = estimate(tables, puzzle.initial_state())
     graph = "" if puzzle.edges() is None else " on the move graph"
     if value >= UNSEEN:

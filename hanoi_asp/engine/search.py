@@ -51,10 +51,16 @@ from hanoi_asp.model.result import (
 OnProgress = Callable[[Progress], None]
 
 
-def pattern_tables(puzzle: Puzzle, plan: EnginePlan) -> Partitioned | None:
+def pattern_tables(puzzle: Puzzle, plan: EnginePlan, deadline: float | None) -> Partitioned | None:
     """The tables the pattern propagator checks, if the plan uses it (the lower bound
-    built them already, unless it ran out of time)."""
-    return goal_database(puzzle) if plan.patterns else None
+    built them already, unless it ran out of time); None if ``deadline`` passes first:
+    the search then goes on without the propagator."""
+    if not plan.patterns:
+        return None
+    try:
+        return goal_database(puzzle, deadline=deadline)
+    except TimeoutError:
+        return None
 
 
 def make_solver(
@@ -66,8 +72,9 @@ def make_solver(
     tables: Partitioned | None = None,
 ) -> HorizonSolver:
     """The driver the plan asks for; ``minimal`` adds the pruning that keeps only
-    minimal plans (never for a fixed-horizon question).  The pattern propagator's
-    checks hold for every plan of the horizon's length, so it serves both."""
+    minimal plans (never for a fixed-horizon question).  The pattern propagator
+    (when the plan asks for it and ``tables`` are given) checks what holds for every
+    plan of the horizon's length, so it serves both."""
     encoding = plan.encoding
     if plan.mode == "oneshot":
         return OneShotSolver(
@@ -84,9 +91,7 @@ def make_solver(
         extra = read_encoding("distance3") + "\n" + distance3_facts(puzzle)
     if plan.forward:
         extra = read_encoding("patterns")
-    if plan.patterns:
-        tables = tables or pattern_tables(puzzle, plan)
-        assert tables is not None
+    if plan.patterns and tables is not None:
         propagator = PatternPruning(puzzle, tables)
     return IncrementalSolver(
         puzzle,
@@ -331,7 +336,7 @@ def _narrow(run: _Run) -> Result:
         if mirrored is not None:
             return mirrored
     began = time.monotonic()
-    tables = pattern_tables(puzzle, plan)
+    tables = pattern_tables(puzzle, plan, run.deadline)
     run.timed("bounds", began)
     solver = run.solver = make_solver(puzzle, plan, minimal=True, tables=tables)
     top = _top(puzzle, limit, run.upper)
@@ -458,7 +463,7 @@ def _decide_exact(run: _Run, moves: int) -> Result:
         proof = f"no plan exists at all: {run.bound.argument}"
         return run.result("UNSATISFIABLE", proof, unreachable=True, exact_moves=moves)
     began = time.monotonic()
-    tables = pattern_tables(puzzle, plan)
+    tables = pattern_tables(puzzle, plan, run.deadline)
     run.timed("bounds", began)
     solver = run.solver = make_solver(puzzle, plan, minimal=False, tables=tables)
     found: tuple[Move, ...] | None = None

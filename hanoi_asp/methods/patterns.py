@@ -28,9 +28,15 @@ disks (about a million patterns) in well under a second, where plain Python take
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, product
+from time import monotonic
+
+# no linear algebra here: one OpenBLAS thread, not one per core, each reserving tens of
+# MiB of address space at import (a batch's --memory-limit counts it: 150 MiB failed)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +50,9 @@ plan passes through it, so it bounds everything."""
 TABLE_PATTERNS = 1 << 20
 """Most patterns one table may hold (4 pegs: 10 disks; 5 pegs: 8): about 2 MiB each and
 a fraction of a second to build."""
+
+CHUNK = 1 << 15
+"""Frontier patterns expanded at once by :func:`breadth_first`."""
 
 Moves = Sequence[Sequence[int]]
 """For each peg, the pegs a disk on top of it may go to."""
@@ -102,12 +111,13 @@ def move_lists(puzzle: Puzzle, *, backwards: bool) -> list[list[int]]:
 
 
 def breadth_first(
-    pegs: int, size: int, sources: Iterable[int], moves: Moves
+    pegs: int, size: int, sources: Iterable[int], moves: Moves, deadline: float | None = None
 ) -> npt.NDArray[np.uint16]:
     """Distance of every pattern of ``size`` disks from the nearest of ``sources``,
     moving along ``moves``.  One numpy pass per layer: each frontier pattern's digits,
     the top disk of each peg (the smallest, i.e. the highest position), every legal
-    move at once, then the patterns not seen before form the next layer."""
+    move at once, then the patterns not seen before form the next layer.  Raises
+    ``TimeoutError`` between layers once ``deadline`` (``time.monotonic()``) passes."""
     distances = np.full(pegs**size, UNSEEN, dtype=np.uint16)
     power = pegs ** np.arange(size, dtype=np.int64)
     position = np.arange(size, dtype=np.int64)
@@ -115,25 +125,26 @@ def breadth_first(
     distances[frontier] = 0
     layer = 0
     while frontier.size:
+        if deadline is not None and monotonic() > deadline:
+            raise TimeoutError
         layer += 1
-        digits = (frontier[:, None] // power) % pegs
-        tops = np.stack(
-            [np.where(digits == peg, position, -1).max(axis=1) for peg in range(pegs)], axis=1
-        )
-        found = []
-        for source in range(pegs):
-            top = tops[:, source]
-            for target in moves[source]:
-                legal = (top >= 0) & (tops[:, target] < top)
-                found.append(frontier[legal] + (target - source) * power[top[legal]])
-        if not found:
-            break
-        reached = np.concatenate(found)
-        reached = reached[distances[reached] == UNSEEN]
-        distances[reached] = layer  # duplicates write the same value
         fresh = np.zeros(distances.size, dtype=bool)
-        fresh[reached] = True
+        # a chunk at a time: the temporaries stay a few MiB (a batch memory cap counts them)
+        for low in range(0, frontier.size, CHUNK):
+            chunk = frontier[low : low + CHUNK]
+            digits = (chunk[:, None] // power) % pegs
+            tops = np.stack(
+                [np.where(digits == peg, position, -1).max(axis=1) for peg in range(pegs)],
+                axis=1,
+            )
+            for source in range(pegs):
+                top = tops[:, source]
+                for target in moves[source]:
+                    legal = (top >= 0) & (tops[:, target] < top)
+                    reached = chunk[legal] + (target - source) * power[top[legal]]
+                    fresh[reached[distances[reached] == UNSEEN]] = True
         frontier = np.flatnonzero(fresh)
+        distances[frontier] = layer
     return distances
 
 
@@ -146,26 +157,28 @@ def _codes(pegs: int, choices: Sequence[Sequence[int]]) -> Iterable[int]:
         yield total
 
 
-def toward_goal(puzzle: Puzzle, run: Run) -> PatternTable:
+def toward_goal(puzzle: Puzzle, run: Run, deadline: float | None = None) -> PatternTable:
     """Fewest moves from each pattern of ``run`` to one the goal allows (a disk without
     a goal peg may end anywhere), searched backwards from all of those."""
     pegs = len(puzzle.pegs)
     goal = puzzle.goal_pegs()
     choices = [[goal[d]] if d in goal else list(range(pegs)) for d in run.disks]
     moves = move_lists(puzzle, backwards=True)
-    table = breadth_first(pegs, run.size, _codes(pegs, choices), moves)
+    table = breadth_first(pegs, run.size, _codes(pegs, choices), moves, deadline)
     return PatternTable(pegs, run, table.tolist())
 
 
-def largest_run(pegs: int, disks: int, budget: int = TABLE_PATTERNS) -> int:
-    """The most disks one table may cover within ``budget`` patterns."""
+def largest_run(pegs: int, disks: int, budget: int | None = None) -> int:
+    """The most disks one table may cover within ``budget`` patterns (default
+    :data:`TABLE_PATTERNS`, read when called, so tests can shrink it)."""
+    budget = TABLE_PATTERNS if budget is None else budget
     size = 1
     while size < disks and pegs ** (size + 1) <= budget:
         size += 1
     return size
 
 
-def partitions(pegs: int, disks: int, budget: int = TABLE_PATTERNS) -> list[tuple[Run, ...]]:
+def partitions(pegs: int, disks: int, budget: int | None = None) -> list[tuple[Run, ...]]:
     """Ways to cut the disks into runs of at most :func:`largest_run` disks.  The first
     gives the largest disks one big run (they move least and matter most); the second
     shifts the cuts by half a run, so the max of the two sums sees other pairs of disks
@@ -203,12 +216,17 @@ def _key(puzzle: Puzzle, budget: int) -> tuple[object, ...]:
     )
 
 
-def goal_database(puzzle: Puzzle, budget: int = TABLE_PATTERNS) -> Partitioned:
+def goal_database(
+    puzzle: Puzzle, budget: int | None = None, deadline: float | None = None
+) -> Partitioned:
     """Tables toward the goal for every run of :func:`partitions` (built once per
-    puzzle: the lower bound, the search's pruning and A* share them)."""
+    puzzle: the lower bound, the search's pruning and A* share them).  Raises
+    ``TimeoutError`` if ``deadline`` passes first."""
+    budget = TABLE_PATTERNS if budget is None else budget
     key = _key(puzzle, budget)
     if key not in _CACHE:
         parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
         _CACHE.clear()  # one puzzle at a time: tables can be megabytes
-        _CACHE[key] = tuple(tuple(toward_goal(puzzle, run) for run in part) for part in parts)
+        built = tuple(tuple(toward_goal(puzzle, run, deadline) for run in part) for part in parts)
+        _CACHE[key] = built
     return _CACHE[key]

@@ -1,0 +1,163 @@
+"""Pattern databases, the pruning propagator and A*, each checked against
+breadth-first search on many random puzzles.
+
+Tables small enough to cut even 3-6 disks into several runs (``small_tables``) make
+the additive sums and the propagator's partial checks do real work here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import bfs_distance
+from strategies import puzzles
+
+from hanoi_asp import Puzzle, SolveOptions, solve
+from hanoi_asp.engine.bounds import database_bound
+from hanoi_asp.methods import astar, patterns
+from hanoi_asp.methods.patterns import Run, goal_database, partitions, toward_goal
+
+FIXTURE_OK = [HealthCheck.function_scoped_fixture]
+
+
+@pytest.fixture
+def small_tables(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tables of at most 2 disks on 4 pegs (16 patterns): every puzzle gets runs."""
+    monkeypatch.setattr(patterns, "TABLE_PATTERNS", 16)
+    patterns._CACHE.clear()
+    yield
+    patterns._CACHE.clear()
+
+
+def _distance(puzzle: Puzzle) -> int | None:
+    return bfs_distance(
+        len(puzzle.pegs), puzzle.initial_state(), puzzle.goal_pegs(), puzzle.edges()
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles(pegs=(3, 4), disks=(1, 4), graphs=True))
+def test_each_table_entry_is_the_runs_own_breadth_first_distance(puzzle: Puzzle) -> None:
+    """Every pattern of a run: the table says what BFS says for those disks alone."""
+    disks = min(puzzle.disks, 3)
+    run = Run(puzzle.disks - disks, disks)  # the smallest disks: the goal may skip some
+    table = toward_goal(puzzle, run)
+    goal = {d - run.first: p for d, p in puzzle.goal_pegs().items() if d in run.disks}
+    pegs = len(puzzle.pegs)
+    for pattern in itertools.product(range(pegs), repeat=disks):
+        state = (0,) * run.first + pattern
+        expected = bfs_distance(pegs, pattern, goal, puzzle.edges())
+        got = table.lookup(state)
+        assert got == (patterns.UNSEEN if expected is None else expected), pattern
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 5), disks=(1, 6), graphs=True))
+def test_the_database_bound_never_exceeds_the_optimum(small_tables: None, puzzle: Puzzle) -> None:
+    expected = _distance(puzzle)
+    bound = database_bound(puzzle)
+    if expected is None:
+        return  # no plan: any bound holds
+    assert bound.value <= expected
+    if bound.exact:
+        assert bound.value == expected
+
+
+def test_partitions_cover_every_disk_once() -> None:
+    for pegs, disks in [(4, 12), (4, 18), (5, 10), (3, 30), (4, 3)]:
+        for partition in partitions(pegs, disks):
+            covered = [d for run in partition for d in run.disks]
+            assert covered == list(range(1, disks + 1))
+            assert all(pegs**run.size <= patterns.TABLE_PATTERNS for run in partition)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 5), disks=(1, 6), graphs=True))
+def test_astar_finds_the_breadth_first_optimum(small_tables: None, puzzle: Puzzle) -> None:
+    expected = _distance(puzzle)
+    found = astar.search(puzzle, goal_database(puzzle))
+    if expected is None:
+        assert found.steps is None and found.exhausted
+    else:
+        assert found.steps is not None and len(found.steps) == expected == found.lower
+        result = solve(puzzle, SolveOptions(method="astar"))
+        assert result.result == "OPTIMUM FOUND" and result.length == expected
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(4, 5), disks=(2, 6), graphs=True))
+def test_pruned_search_finds_the_breadth_first_optimum(small_tables: None, puzzle: Puzzle) -> None:
+    """The propagator is on (4+ pegs), clingo alone refutes every horizon (no bound, no
+    plan built first): a sound check cuts no plan, so the optimum is BFS's."""
+    expected = _distance(puzzle)
+    options = SolveOptions(bound="none", first_plan=False, threads=1, max_moves=40)
+    result = solve(puzzle, options)
+    if expected is None or expected > 40:
+        assert result.result == "UNSATISFIABLE"
+    else:
+        assert result.result == "OPTIMUM FOUND" and result.length == expected
+        assert [run.status for run in result.horizons] == ["UNSAT"] * expected + ["SAT"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(4, 4), disks=(3, 5)), st.integers(0, 3))
+def test_pruning_keeps_every_plan_of_a_fixed_length(
+    small_tables: None, puzzle: Puzzle, extra: int
+) -> None:
+    """Plans of exactly n moves, minimal or not: the same answer with and without the
+    propagator (``solve --moves``), so it never cuts a plan, only dead ends."""
+    expected = _distance(puzzle)
+    assert expected is not None
+    moves = expected + extra
+    answers = [
+        solve(puzzle, SolveOptions(exact_moves=moves, patterns=on, threads=1)).result
+        for on in (True, False)
+    ]
+    assert answers[0] == answers[1]
+    if extra == 0:
+        assert answers[0] == "SATISFIABLE"
+
+
+def test_the_propagator_prunes_and_its_thread_alone_proves(small_tables: None) -> None:
+    """A puzzle whose bound is below the optimum: the propagator's nogoods are used, and
+    the pruned thread alone (one thread) reaches the BFS optimum."""
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
+        goal={"d": (1, 2, 3, 4, 5, 6)},
+    )
+    expected = _distance(puzzle)
+    from hanoi_asp.engine.policy import plan_engine
+    from hanoi_asp.engine.search import make_solver
+
+    options = SolveOptions(threads=1)
+    plan = plan_engine(puzzle, options, None)
+    assert plan.patterns
+    solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
+    assert expected is not None
+    statuses = [solver.run(h, None)[0].status for h in range(expected + 1)]
+    assert statuses == ["UNSAT"] * expected + ["SAT"]
+    assert solver.propagator.pruned > 0
+
+
+def test_solve_json_gives_the_phases_and_astar(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    instance = tmp_path / "four.lp"
+    instance.write_text(
+        "peg(a;b;c;d). disk(1..5). init_on(1,a). init_on(2,b). init_on(3,b). "
+        "init_on(4,c). init_on(5,a). goal_on(1..5,d).\n"
+    )
+    code, out, _ = run_cli("solve", str(instance), "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data["timings"]) == {"reading", "first_plan", "bounds", "grounding", "solving"}
+    assert all(seconds >= 0 for seconds in data["timings"].values())
+    by_astar = json.loads(run_cli("solve", str(instance), "--json", "--method", "astar")[1])
+    assert by_astar["method"] == "astar" and by_astar["result"] == "OPTIMUM FOUND"
+    assert by_astar["length"] == data["length"]
+    assert data["bound"]["name"] == "pattern-database"
