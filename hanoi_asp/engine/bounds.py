@@ -30,13 +30,18 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from functools import lru_cache
 
 from hanoi_asp.methods.frame_stewart import frame_stewart_count
-from hanoi_asp.methods.patterns import UNSEEN, estimate, goal_database
+from hanoi_asp.methods.patterns import (
+    UNSEEN,
+    breadth_first,
+    estimate,
+    goal_database,
+    strongest_partitions,
+)
 from hanoi_asp.model.options import BoundChoice
 from hanoi_asp.model.puzzle import Puzzle, State
 from hanoi_asp.model.result import UNREACHABLE, LowerBound
@@ -137,8 +142,8 @@ Edges = frozenset[tuple[int, int]] | None
 def pattern_distance(
     pegs: int, start: State, goal: dict[int, int], disks: Sequence[int], edges: Edges = None
 ) -> int | None:
-    """Breadth-first distance for ``disks`` alone (others deleted), or None if the
-    search would visit more than :data:`PATTERN_STATES` states.  An unreachable goal
+    """Breadth-first distance for ``disks`` alone (others deleted), or None if they
+    have more than 4 x :data:`PATTERN_STATES` patterns.  An unreachable goal
     gives a huge number (no plan exists: any bound holds).  ``edges`` restricts the
     moves to a move graph (None: all)."""
     here = tuple(start[d - 1] for d in disks)
@@ -146,38 +151,41 @@ def pattern_distance(
     return _pattern_search(pegs, here, wanted, edges)
 
 
-@lru_cache(maxsize=256)
 def _pattern_search(
     pegs: int, here: State, wanted: tuple[tuple[int, int], ...], edges: Edges
 ) -> int | None:
     if pegs ** len(here) > 4 * PATTERN_STATES:
         return None
-    seen = {here: 0}
-    queue = deque([here])
-    popped = 0
-    while queue:
-        state = queue.popleft()
-        popped += 1
-        if popped % 2048 == 0:
-            _check_time()
-        if all(state[i] == p for i, p in wanted):
-            return seen[state]
-        if len(seen) > PATTERN_STATES:
-            return None
-        tops: dict[int, int] = {}
-        for index, peg in enumerate(state):
-            tops[peg] = index  # later entries are smaller disks
-        for source, index in tops.items():
-            for target in range(pegs):
-                if target == source or tops.get(target, -1) > index:
-                    continue
-                if edges is not None and (source, target) not in edges:
-                    continue
-                nxt = (*state[:index], target, *state[index + 1 :])
-                if nxt not in seen:
-                    seen[nxt] = seen[state] + 1
-                    queue.append(nxt)
-    return UNREACHABLE
+    _check_time()
+    distances = _pattern_table(pegs, len(here), wanted, edges)
+    found = distances[sum(peg * pegs**j for j, peg in enumerate(here))]
+    return UNREACHABLE if found == UNSEEN else found
+
+
+@lru_cache(maxsize=16)
+def _pattern_table(
+    pegs: int, size: int, wanted: tuple[tuple[int, int], ...], edges: Edges
+) -> list[int]:
+    """Every pattern's distance to the goal ``wanted`` (a peg for some positions), by
+    breadth-first search backwards from all patterns that meet it, one numpy layer at a
+    time (:func:`hanoi_asp.methods.patterns.breadth_first`); shared by every start
+    pattern asked about, as pile-split asks many."""
+    goal = dict(wanted)
+    choices = [[goal[j]] if j in goal else list(range(pegs)) for j in range(size)]
+    sources = [
+        sum(peg * pegs**j for j, peg in enumerate(pattern))
+        for pattern in itertools.product(*choices)
+    ]
+    moves = [
+        [a for a in range(pegs) if a != b and (edges is None or (a, b) in edges)]
+        for b in range(pegs)
+    ]
+    deadline = _DEADLINE.get()
+    try:
+        table: list[int] = breadth_first(pegs, size, sources, moves, deadline).tolist()
+    except TimeoutError:
+        raise OutOfTime from None
+    return table
 
 
 def pattern_bound(puzzle: Puzzle, edges: Edges = None) -> LowerBound | None:
@@ -404,14 +412,16 @@ def database_bound(puzzle: Puzzle) -> LowerBound:
             f"the goal of a run of disks alone is unreachable{graph} (breadth-first search "
             "exhausted its patterns), so by projection no plan exists",
         )
-    cuts = " or ".join("+".join(str(t.run.size) for t in part) for part in tables)
-    exact = any(len(part) == 1 for part in tables)
+    best = strongest_partitions(tables, puzzle.initial_state(), 1)[0]
+    cut = "+".join(str(t.run.size) for t in best)
+    exact = len(best) == 1
     return LowerBound(
         value,
         "pattern-database",
-        f"breadth-first optima{graph} of runs of disks, each alone (cut {cuts}, largest "
-        "disks first), added up: projection on each run, and every move moves one disk "
-        "of one run" + (" (one run holds every disk: the exact optimum)" if exact else ""),
+        f"breadth-first optima{graph} of runs of disks, each alone (cut {cut}, largest "
+        f"disks first; the best of {len(tables)} cuts), added up: projection on each run, "
+        "and every move moves one disk of one run"
+        + (" (one run holds every disk: the exact optimum)" if exact else ""),
         exact=exact,
     )
 

@@ -33,7 +33,7 @@ from hanoi_asp.engine.mirror import half_plan, unfold
 from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine, uses_first_plan
 from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Steps
-from hanoi_asp.methods.patterns import Partitioned, goal_database
+from hanoi_asp.methods.patterns import Partitioned, goal_database, strongest_partitions
 from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
@@ -58,9 +58,10 @@ def pattern_tables(puzzle: Puzzle, plan: EnginePlan, deadline: float | None) -> 
     if not plan.patterns:
         return None
     try:
-        return goal_database(puzzle, deadline=deadline)
+        tables = goal_database(puzzle, deadline=deadline)
     except TimeoutError:
         return None
+    return strongest_partitions(tables, puzzle.initial_state())
 
 
 def make_solver(

@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise, product
 from time import monotonic
 
@@ -120,7 +121,7 @@ def breadth_first(
     ``TimeoutError`` between layers once ``deadline`` (``time.monotonic()``) passes."""
     distances = np.full(pegs**size, UNSEEN, dtype=np.uint16)
     power = pegs ** np.arange(size, dtype=np.int64)
-    position = np.arange(size, dtype=np.int64)
+    every_top = top_disks(pegs, size)
     frontier = np.unique(np.fromiter(sources, dtype=np.int64))
     distances[frontier] = 0
     layer = 0
@@ -132,11 +133,7 @@ def breadth_first(
         # a chunk at a time: the temporaries stay a few MiB (a batch memory cap counts them)
         for low in range(0, frontier.size, CHUNK):
             chunk = frontier[low : low + CHUNK]
-            digits = (chunk[:, None] // power) % pegs
-            tops = np.stack(
-                [np.where(digits == peg, position, -1).max(axis=1) for peg in range(pegs)],
-                axis=1,
-            )
+            tops = every_top[chunk].astype(np.int64)
             for source in range(pegs):
                 top = tops[:, source]
                 for target in moves[source]:
@@ -146,6 +143,20 @@ def breadth_first(
         frontier = np.flatnonzero(fresh)
         distances[frontier] = layer
     return distances
+
+
+@lru_cache(maxsize=2)
+def top_disks(pegs: int, size: int) -> npt.NDArray[np.int8]:
+    """For every pattern of ``size`` disks, the top disk's position on each peg (-1:
+    empty).  Computed once per shape and shared by every table of it (ten tables of 4
+    pegs and 10 disks: 1.3 s with it, 4.5 s computing tops layer by layer)."""
+    codes = np.arange(pegs**size, dtype=np.int64)
+    tops = np.full((codes.size, pegs), -1, dtype=np.int8)
+    rest = codes.copy()
+    for position in range(size):  # largest first: a smaller disk overwrites
+        tops[codes, rest % pegs] = position
+        rest //= pegs
+    return tops
 
 
 def _codes(pegs: int, choices: Sequence[Sequence[int]]) -> Iterable[int]:
@@ -179,17 +190,26 @@ def largest_run(pegs: int, disks: int, budget: int | None = None) -> int:
 
 
 def partitions(pegs: int, disks: int, budget: int | None = None) -> list[tuple[Run, ...]]:
-    """Ways to cut the disks into runs of at most :func:`largest_run` disks.  The first
-    gives the largest disks one big run (they move least and matter most); the second
-    shifts the cuts by half a run, so the max of the two sums sees other pairs of disks
-    together.  Each partition covers every disk exactly once."""
+    """Ways to cut the disks into runs of at most :func:`largest_run` disks: full runs
+    from every offset, the largest disks' run first (they move least and matter most).
+    Which disks share a run decides how much a sum sees, and no offset wins everywhere.
+    Measured on the 20 competition files (4 pegs, runs of 10): the best offset's sum
+    was up to 7 above the largest-first cut's (0056: 38 against 31, the optimum), and 8
+    files reached their optimum, against 5 with two cuts.  Each partition covers every
+    disk exactly once."""
     size = largest_run(pegs, disks, budget)
-    cuts = [[*range(0, disks, size), disks]]
-    if size < disks:
-        shifted = [0, *range(max(1, size // 2), disks, size), disks]
-        if shifted != cuts[0]:
-            cuts.append(shifted)
+    if size >= disks:
+        return [(Run(0, disks),)]
+    cuts = [[0, *range(first, disks, size), disks] for first in range(size, 0, -1)]
     return [tuple(Run(low, high - low) for low, high in pairwise(c)) for c in cuts]
+
+
+def strongest_partitions(tables: Partitioned, state: State, count: int = 2) -> Partitioned:
+    """The ``count`` partitions with the largest sums at ``state`` (ties: the earlier):
+    the search checks these, as checking every partition after every step costs more
+    than the few extra states the others would cut."""
+    ranked = sorted(range(len(tables)), key=lambda i: (-sum(t.lookup(state) for t in tables[i]), i))
+    return tuple(tables[i] for i in sorted(ranked[:count]))
 
 
 def estimate(tables: Sequence[Sequence[PatternTable]], state: State) -> int:
