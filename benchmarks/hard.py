@@ -295,23 +295,9 @@ def run_ours(record: Run, puzzle: Puzzle, settings: Settings) -> None:
             return
         tree = settings.baseline
     command = ours_command(record.method, record.case.path, settings.timeout)
-    done = run_tree(
-        command,
-        timeout_s=settings.timeout + settings.grace,
-        cwd=tree,  # ``-m`` puts the working folder first on the path
-        env=environment(tree),
-        memory_limit_mib=settings.memory_limit,
-    )
-    record.seconds, record.peak_mib, record.exit_code = done.seconds, done.peak_mib, done.returncode
-    if done.stopped:
-        record.status = "TIMEOUT" if done.stopped == "timeout" else "MEMOUT"
-        record.detail = f"killed ({done.stopped}) at {done.seconds:.1f} s"
-        return
-    try:
-        answer = json.loads(done.stdout)
-    except json.JSONDecodeError:
-        record.status = "ERROR"
-        record.detail = f"exit {done.returncode}: {last_line(done.stderr or done.stdout)}"
+    # ``-m`` puts the working folder first on the path
+    answer = launch(record, command, tree, settings)
+    if answer is None:
         return
     result = str(answer.get("result"))
     record.length = answer.get("length")
@@ -336,24 +322,35 @@ def run_ours(record: Run, puzzle: Puzzle, settings: Settings) -> None:
         record.detail = str(answer.get("bound", {}).get("name", ""))
 
 
-def run_competition(record: Run, settings: Settings) -> None:
+def launch(
+    record: Run, command: Sequence[str], cwd: Path, settings: Settings
+) -> dict[str, Any] | None:
+    """Run ``command`` in a fresh process tree and parse the JSON it prints; None (the
+    record says why) if it was killed or printed no JSON."""
     done = run_tree(
-        competition_command(record.case.path, settings.timeout),
+        command,
         timeout_s=settings.timeout + settings.grace,
-        cwd=ROOT,
-        env=environment(ROOT),
+        cwd=cwd,
+        env=environment(cwd),
         memory_limit_mib=settings.memory_limit,
     )
     record.seconds, record.peak_mib, record.exit_code = done.seconds, done.peak_mib, done.returncode
     if done.stopped:
         record.status = "TIMEOUT" if done.stopped == "timeout" else "MEMOUT"
         record.detail = f"killed ({done.stopped}) at {done.seconds:.1f} s"
-        return
+        return None
     try:
-        answer = json.loads(done.stdout)
+        answer: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
         record.status = "ERROR"
         record.detail = f"exit {done.returncode}: {last_line(done.stderr or done.stdout)}"
+        return None
+    return answer
+
+
+def run_competition(record: Run, settings: Settings) -> None:
+    answer = launch(record, competition_command(record.case.path, settings.timeout), ROOT, settings)
+    if answer is None:
         return
     record.status, record.length = answer["status"], answer["length"]
     record.proven = record.status == "OPTIMUM FOUND"
