@@ -37,7 +37,8 @@ from functools import lru_cache
 from hanoi_asp.methods.frame_stewart import frame_stewart_count
 from hanoi_asp.methods.patterns import (
     UNSEEN,
-    breadth_first,
+    Edges,
+    distances_to,
     estimate,
     goal_database,
     strongest_partitions,
@@ -136,9 +137,6 @@ def three_pegs(puzzle: Puzzle) -> LowerBound:
 # -- any pegs: pattern search over the largest disks ---------------------------------------
 
 
-Edges = frozenset[tuple[int, int]] | None
-
-
 def pattern_distance(
     pegs: int, start: State, goal: dict[int, int], disks: Sequence[int], edges: Edges = None
 ) -> int | None:
@@ -166,26 +164,13 @@ def _pattern_search(
 def _pattern_table(
     pegs: int, size: int, wanted: tuple[tuple[int, int], ...], edges: Edges
 ) -> list[int]:
-    """Every pattern's distance to the goal ``wanted`` (a peg for some positions), by
-    breadth-first search backwards from all patterns that meet it, one numpy layer at a
-    time (:func:`hanoi_asp.methods.patterns.breadth_first`); shared by every start
-    pattern asked about, as pile-split asks many."""
-    goal = dict(wanted)
-    choices = [[goal[j]] if j in goal else list(range(pegs)) for j in range(size)]
-    sources = [
-        sum(peg * pegs**j for j, peg in enumerate(pattern))
-        for pattern in itertools.product(*choices)
-    ]
-    moves = [
-        [a for a in range(pegs) if a != b and (edges is None or (a, b) in edges)]
-        for b in range(pegs)
-    ]
-    deadline = _DEADLINE.get()
+    """Every pattern's distance to the goal ``wanted`` (a peg for some positions)
+    (:func:`hanoi_asp.methods.patterns.distances_to`), kept for every start pattern
+    asked about, as pile-split asks many."""
     try:
-        table: list[int] = breadth_first(pegs, size, sources, moves, deadline).tolist()
+        return distances_to(pegs, size, dict(wanted), edges, _DEADLINE.get())
     except TimeoutError:
         raise OutOfTime from None
-    return table
 
 
 def pattern_bound(puzzle: Puzzle, edges: Edges = None) -> LowerBound | None:

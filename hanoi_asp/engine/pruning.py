@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import clingo
 
 from hanoi_asp.inputs.facts import peg_name
-from hanoi_asp.methods.patterns import Partitioned, Run
+from hanoi_asp.methods.patterns import Partitioned, Run, move_lists
 from hanoi_asp.model.puzzle import Puzzle
 
 PRUNING_THREAD = 0
@@ -95,11 +95,7 @@ class PatternPruning:
             [n for n in range(len(self.runs)) if self.partition_of[n] == p]
             for p in range(len(self.tables))
         ]
-        edges = self.puzzle.edges()
-        self.targets = [
-            [q for q in range(pegs) if q != p and (edges is None or (p, q) in edges)]
-            for p in range(pegs)
-        ]
+        self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
 
     # -- clingo's Propagator interface -------------------------------------------------
 

@@ -67,7 +67,7 @@ def search(
 
     start = sum(peg * weight[i] for i, peg in enumerate(puzzle.initial_state()))
     goal = [(disk - 1, peg) for disk, peg in puzzle.goal_pegs().items()]
-    targets = move_lists(puzzle, backwards=False)
+    targets = move_lists(pegs, puzzle.edges(), backwards=False)
     h0 = estimate(start)
     if h0 >= UNSEEN:
         return AstarOutcome(None, 0, 1, 0, exhausted=True)

@@ -29,7 +29,7 @@ disks (about a million patterns) in well under a second, where plain Python take
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise, product
@@ -92,23 +92,21 @@ class PatternTable:
         return self.distances[self.code(state)]
 
 
-def complete_moves(pegs: int) -> list[list[int]]:
-    return [[q for q in range(pegs) if q != p] for p in range(pegs)]
+Edges = frozenset[tuple[int, int]] | None
+"""The allowed moves (source, target) by peg index; None: every move."""
 
 
-def move_lists(puzzle: Puzzle, *, backwards: bool) -> list[list[int]]:
+def move_lists(pegs: int, edges: Edges, *, backwards: bool) -> list[list[int]]:
     """Where a top disk may go, by peg: the move graph, reversed for a backward search."""
-    pegs = len(puzzle.pegs)
-    edges = puzzle.edges()
-    if edges is None:
-        return complete_moves(pegs)
-    moves: list[list[int]] = [[] for _ in range(pegs)]
-    for source, target in sorted(edges):
-        if backwards:
-            moves[target].append(source)
-        else:
-            moves[source].append(target)
-    return moves
+    if backwards:
+        return [
+            [a for a in range(pegs) if a != b and (edges is None or (a, b) in edges)]
+            for b in range(pegs)
+        ]
+    return [
+        [b for b in range(pegs) if a != b and (edges is None or (a, b) in edges)]
+        for a in range(pegs)
+    ]
 
 
 def breadth_first(
@@ -168,15 +166,23 @@ def _codes(pegs: int, choices: Sequence[Sequence[int]]) -> Iterable[int]:
         yield total
 
 
+def distances_to(
+    pegs: int, size: int, goal: Mapping[int, int], edges: Edges, deadline: float | None = None
+) -> list[int]:
+    """Fewest moves from each pattern of ``size`` disks to one that has the disk at
+    position j on peg ``goal[j]`` (a position missing from ``goal`` may end anywhere),
+    searched backwards from all of those along ``edges``."""
+    choices = [[goal[j]] if j in goal else list(range(pegs)) for j in range(size)]
+    moves = move_lists(pegs, edges, backwards=True)
+    table: list[int] = breadth_first(pegs, size, _codes(pegs, choices), moves, deadline).tolist()
+    return table
+
+
 def toward_goal(puzzle: Puzzle, run: Run, deadline: float | None = None) -> PatternTable:
-    """Fewest moves from each pattern of ``run`` to one the goal allows (a disk without
-    a goal peg may end anywhere), searched backwards from all of those."""
-    pegs = len(puzzle.pegs)
-    goal = puzzle.goal_pegs()
-    choices = [[goal[d]] if d in goal else list(range(pegs)) for d in run.disks]
-    moves = move_lists(puzzle, backwards=True)
-    table = breadth_first(pegs, run.size, _codes(pegs, choices), moves, deadline)
-    return PatternTable(pegs, run, table.tolist())
+    """The run's :func:`distances_to` the puzzle's goal, on its move graph."""
+    pegs, goal = len(puzzle.pegs), puzzle.goal_pegs()
+    wanted = {j: goal[d] for j, d in enumerate(run.disks) if d in goal}
+    return PatternTable(pegs, run, distances_to(pegs, run.size, wanted, puzzle.edges(), deadline))
 
 
 def largest_run(pegs: int, disks: int, budget: int | None = None) -> int:
