@@ -121,10 +121,12 @@ def test_threads_default_and_override(run_cli) -> None:
     path = str(INSTANCES / "aspcomp" / "0022-hanoi_tower-60-0.asp")
     code, out, _ = run_cli("solve", path, "--json")
     assert code == 0
-    assert json.loads(out)["threads"] == policy.solver_threads(SolveOptions())
-    code, out, _ = run_cli("solve", path, "--json", "--threads", "1")
+    assert json.loads(out)["threads"] == policy.PATTERN_THREADS  # 4 pegs: the propagator
+    code, out, _ = run_cli("solve", path, "--json", "--threads", "2")
     data = json.loads(out)
-    assert code == 0 and data["threads"] == 1 and data["length"] == 23
+    assert code == 0 and data["threads"] == 2 and data["length"] == 23
+    code, out, _ = run_cli("solve", str(INSTANCES / "quickstart.lp"), "--json")
+    assert json.loads(out)["threads"] == policy.solver_threads(SolveOptions())
     code, out, _ = run_cli("explain", str(INSTANCES / "quickstart.lp"), "--json")
     assert json.loads(out)["result"]["threads"] == 1  # teaching: the same statistics each run
 

@@ -144,6 +144,29 @@ def test_the_propagator_prunes_and_its_thread_alone_proves(small_tables: None) -
     statuses = [solver.run(h, None)[0].status for h in range(expected + 1)]
     assert statuses == ["UNSAT"] * expected + ["SAT"]
     assert solver.propagator.pruned > 0
+    assert solver.propagator.learned  # the look-ahead learnt bounds along the way
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(4, 5), disks=(3, 6), graphs=True))
+def test_learnt_bounds_never_exceed_the_breadth_first_distance(
+    small_tables: None, puzzle: Puzzle
+) -> None:
+    """Every bound the propagator learnt while refuting the horizons below the optimum
+    is at most BFS's distance from that state to the goal."""
+    from hanoi_asp.engine.policy import plan_engine
+    from hanoi_asp.engine.search import make_solver
+
+    expected = _distance(puzzle)
+    plan = plan_engine(puzzle, SolveOptions(threads=1), None)
+    solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
+    for horizon in range(min(12, 1 + (expected if expected is not None else 12))):
+        solver.run(horizon, None)
+    pegs, goal, edges = len(puzzle.pegs), puzzle.goal_pegs(), puzzle.edges()
+    for key, value in solver.propagator.learned.items():
+        state = tuple((key // pegs**disk) % pegs for disk in range(puzzle.disks))
+        distance = bfs_distance(pegs, state, goal, edges)
+        assert distance is None or value <= distance, (state, value, distance)
 
 
 def test_solve_json_gives_the_phases_and_astar(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -56,13 +56,15 @@ run each, fresh processes, look-ahead on:  random 4 pegs 10 disks with an exact 
 1.0 s in time order, 6.5 s with VSIDS; random 5 pegs 10 disks (bound 15, optimum 19)
 8.3 s in time order, 1.2 s with VSIDS; two other instances equal (0.6-0.9 s)."""
 
-PATTERN_PORTFOLIO = 2
-"""With the pattern propagator the default two threads are a portfolio.  Thread 0 checks the tables
-(:data:`hanoi_asp.engine.pruning.PRUNING_THREAD`), thread 1 is clingo alone; they share
-learnt clauses and the first to finish answers.  Measured, fresh processes, one run
-each (pruned thread alone / portfolio): competition 0008 27.9 / 3.6 s, 0060 over 60 /
-11.1 s, 0007 10.2 / 10.8 s, random 5 pegs 10 disks 0.9 / 5.4 s.  Run times vary with
-luck either way: see benchmarks/results/hard.log for medians and worst of 5 runs."""
+PATTERN_THREADS = 1
+"""With the pattern propagator clingo searches with one thread unless asked otherwise.
+The propagator runs in thread 0 only (:data:`hanoi_asp.engine.pruning.PRUNING_THREAD`),
+so a second thread is clingo alone, a portfolio.  Before the propagator learnt bounds
+across horizons the portfolio won (0008 27.9 s pruned alone, 3.6 s with both); since,
+the pruned thread alone wins and is deterministic.  Measured, fresh processes, one
+thread / two: random 4 pegs 12 disks 2.4-2.7 / 7.1-18.8 s (3 runs each); competition
+0059 4.1 / 12.6 s, 0060 4.1 / 12.8 s, 0056 2.4 / 4.9 s, 0008 5.4 / 4.3 s, the other 16
+files within 0.5 s of each other."""
 
 
 @dataclass(frozen=True)
@@ -107,23 +109,28 @@ def engine_mode(options: SolveOptions) -> Mode:
     return "incremental"
 
 
-def solver_threads(options: SolveOptions) -> int:
+def solver_threads(options: SolveOptions, patterns: bool = False) -> int:
     """Threads clingo searches with: as asked; else :data:`DEFAULT_THREADS` (at most
-    the machine's cores) for the incremental engine, and one for one-shot mode, which
-    is the benchmark's baseline and gives teaching runs the same statistics each time."""
+    the machine's cores) for the incremental engine, :data:`PATTERN_THREADS` with the
+    pattern propagator, and one for one-shot mode, which is the benchmark's baseline
+    and gives teaching runs the same statistics each time."""
     if options.threads is not None:
         return options.threads
     if engine_mode(options) == "oneshot":
         return 1
+    if patterns:
+        return PATTERN_THREADS
     return max(1, min(DEFAULT_THREADS, os.cpu_count() or 1))
 
 
-def batch_threads(workers: int, threads: int | None = None) -> int:
-    """clingo threads per batch worker: as asked, else the cores shared among the
-    workers (at least one), so a batch does not oversubscribe the machine."""
+def batch_threads(workers: int, threads: int | None = None) -> int | None:
+    """clingo threads per batch worker: as asked; else the engine's own choice
+    (None) if the cores shared among the workers hold :data:`DEFAULT_THREADS`, else
+    that share (at least one), so a batch does not oversubscribe the machine."""
     if threads is not None:
         return threads
-    return max(1, (os.cpu_count() or 1) // workers)
+    share = max(1, (os.cpu_count() or 1) // workers)
+    return None if share >= DEFAULT_THREADS else share
 
 
 def uses_distance3(puzzle: Puzzle, options: SolveOptions) -> bool:
@@ -191,7 +198,7 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
         clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
     return EnginePlan(
         mode=mode,
-        threads=solver_threads(options),
+        threads=solver_threads(options, patterns),
         encoding=encoding,
         user_encoding=options.encoding is not None,
         distance3=distance3,

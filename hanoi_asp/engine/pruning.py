@@ -39,6 +39,9 @@ PRUNING_THREAD = 0
 speed (this propagator is Python, and only one thread runs Python at a time): a
 portfolio of pruned and unpruned search that shares what each learns."""
 
+LEARNED_STATES = 2_000_000
+"""At most this many states keep a learnt bound (about 200 MiB)."""
+
 Placed = tuple[int, int, int]
 """(step, disk position counting from 0 = disk 1, peg index)"""
 
@@ -57,6 +60,8 @@ class _Thread:
     to_goal: list[list[int]]
     placed: list[int]
     """Per step, how many disks are placed."""
+    state: list[int]
+    """Per step, the placed disks' pegs as one number (digit ``disk`` in base pegs)."""
 
 
 @dataclass
@@ -75,6 +80,9 @@ class PatternPruning:
     moved_literal: dict[tuple[int, int], int] = field(default_factory=dict)
     """(step, disk position) -> the literal of ``moved(D,T)``."""
     thread: _Thread | None = None
+    learned: dict[int, int] = field(default_factory=dict)
+    """Whole state (:attr:`_Thread.state`) -> a lower bound on its distance to the
+    goal, learnt by the look-ahead; it holds for every horizon (see :meth:`_look_ahead`)."""
 
     def __post_init__(self) -> None:
         pegs = len(self.puzzle.pegs)
@@ -96,6 +104,7 @@ class PatternPruning:
             for p in range(len(self.tables))
         ]
         self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
+        self.weight = [pegs**disk for disk in range(self.puzzle.disks)]
 
     # -- clingo's Propagator interface -------------------------------------------------
 
@@ -165,6 +174,7 @@ class PatternPruning:
                 thread.peg[step][disk] = -1
                 thread.by[step][disk] = 0
                 thread.placed[step] -= 1
+                thread.state[step] -= peg * self.weight[disk]
 
     # -- the check ---------------------------------------------------------------------
 
@@ -183,6 +193,7 @@ class PatternPruning:
             count=[[0] * runs for _ in range(steps)],
             to_goal=[[0] * len(self.tables) for _ in range(steps)],
             placed=[0] * steps,
+            state=[0] * steps,
         )
 
     def _place(self, thread: _Thread, placed: Placed, literal: int) -> list[list[int]]:
@@ -195,6 +206,7 @@ class PatternPruning:
         thread.peg[step][disk] = peg
         thread.by[step][disk] = literal
         thread.placed[step] += 1
+        thread.state[step] += peg * self.weight[disk]
         left = self.horizon - step
         broken = -1
         for run, power in self.runs_of[disk]:
@@ -219,15 +231,29 @@ class PatternPruning:
 
     def _look_ahead(self, thread: _Thread, step: int) -> list[list[int]]:
         """The whole state after ``step`` is known: rule out each move at ``step + 1``
-        after which some partition's sum exceeds the moves then left.  A move changes
-        one disk, so one run per partition: that run's value is looked up afresh."""
+        after which the successor's estimate exceeds the moves then left.  A move changes
+        one disk, so one run per partition: that run's value is looked up afresh.
+
+        The successor's estimate is the larger of the tables' and :attr:`learned`.  What
+        is learnt is a one-step backup: a state that is not the goal is at least one
+        move further from it than its nearest successor, so ``1 +`` the least estimate
+        over every legal move is a lower bound on its distance whenever the estimates
+        are (induction on the order the bounds were learnt: the tables' are).  It does
+        not depend on the horizon, so it is kept from one horizon to the next: each
+        refutation leaves the states it reached with stronger bounds.  When the backup
+        exceeds the moves left, the state itself is the nogood."""
         left = self.horizon - step - 1
         top = [-1] * len(self.puzzle.pegs)
         for disk, peg in enumerate(thread.peg[step]):
             top[peg] = disk  # later disks are smaller
         state = [lit for lit in thread.by[step] if lit != 0]
+        key, learned = thread.state[step], self.learned
+        known = learned.get(key, 0)
+        if known > left + 1:
+            return [state]
         to_goal, codes = thread.to_goal[step], thread.code[step]
         nogoods: list[list[int]] = []
+        nearest = left + 1
         for source, disk in enumerate(top):
             if disk < 0:
                 continue
@@ -236,19 +262,22 @@ class PatternPruning:
                 if top[target] > disk:
                     continue  # a smaller disk lies there: not a move
                 shift = target - source
-                too_far = any(
-                    to_goal[self.partition_of[run]]
-                    - self.goal[run][codes[run]]
-                    + self.goal[run][codes[run] + shift * power]
-                    > left
-                    for run, power in self.runs_of[disk]
-                )
+                estimate = learned.get(key + shift * self.weight[disk], 0)
+                for run, power in self.runs_of[disk]:
+                    goal, code, part = self.goal[run], codes[run], self.partition_of[run]
+                    after = to_goal[part] - goal[code] + goal[code + shift * power]
+                    estimate = max(estimate, after)
+                nearest = min(nearest, estimate)
                 move = self.move_literal.get((step + 1, disk, target))
-                if not too_far:
+                if estimate <= left:
                     kept += 1
                 elif move is not None:
                     nogoods.append([*state, move])
             moved = self.moved_literal.get((step + 1, disk))
             if kept == 0 and moved is not None:
                 nogoods.append([*state, moved])
+        if max(to_goal) > 0 and 1 + nearest > known and len(learned) < LEARNED_STATES:
+            learned[key] = 1 + nearest
+        if 1 + nearest > left + 1:
+            return [state]
         return nogoods
