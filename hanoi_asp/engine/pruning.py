@@ -20,7 +20,8 @@ placed at some step are too far from the goal.
   table of every disk: 0.1 s or 15-48 s depending on the order steps were ground in).
 
 The nogoods hold for one horizon only: they are *tagged*, so clingo drops them when
-the solve call ends.  Only thread :data:`PRUNING_THREAD` checks; see there why.
+the solve call ends.  The bounds the look-ahead learns about whole states
+(:attr:`PatternPruning.learned`) hold for every horizon and are kept.  Only thread :data:`PRUNING_THREAD` checks; see there why.
 """
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ from hanoi_asp.methods.patterns import Partitioned, Run, move_lists
 from hanoi_asp.model.puzzle import Puzzle
 
 PRUNING_THREAD = 0
-"""The solver thread that checks the tables.  Other threads run clingo alone at full
-speed (this propagator is Python, and only one thread runs Python at a time): a
-portfolio of pruned and unpruned search that shares what each learns."""
+"""The solver thread that checks the tables.  Other threads, if asked for (``--threads``),
+run clingo alone at full speed (this propagator is Python, and only one thread runs
+Python at a time): a portfolio of pruned and unpruned search.  By default the engine
+runs this thread alone (:data:`hanoi_asp.engine.policy.PATTERN_THREADS`)."""
 
 LEARNED_STATES = 2_000_000
 """At most this many states keep a learnt bound (about 200 MiB)."""
