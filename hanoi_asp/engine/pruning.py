@@ -21,7 +21,8 @@ placed at some step are too far from the goal.
 
 The nogoods hold for one horizon only: they are *tagged*, so clingo drops them when
 the solve call ends.  The bounds the look-ahead learns about whole states
-(:attr:`PatternPruning.learned`) hold for every horizon and are kept.  Only thread :data:`PRUNING_THREAD` checks; see there why.
+(:attr:`PatternPruning.learned`) hold for every horizon and are kept.  Only thread
+:data:`PRUNING_THREAD` checks; see there why.  Every partition of the tables is checked.
 """
 
 from __future__ import annotations

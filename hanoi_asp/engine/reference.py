@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, whole_tower
 from hanoi_asp.methods import astar, bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
-from hanoi_asp.methods.patterns import goal_database, strongest_partitions
+from hanoi_asp.methods.patterns import goal_database
 from hanoi_asp.methods.recursive import tower_moves
 from hanoi_asp.model.errors import InputError, LimitError
 from hanoi_asp.model.options import SolveOptions
@@ -203,7 +203,7 @@ def _breadth_first(
 def _astar(
     puzzle: Puzzle, options: SolveOptions, limit: int | None, deadline: float | None
 ) -> Answer:
-    tables = strongest_partitions(goal_database(puzzle), puzzle.initial_state())
+    tables = goal_database(puzzle)
     found = astar.search(
         puzzle,
         tables,

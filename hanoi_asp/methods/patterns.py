@@ -210,10 +210,9 @@ def partitions(pegs: int, disks: int, budget: int | None = None) -> list[tuple[R
     return [tuple(Run(low, high - low) for low, high in pairwise(c)) for c in cuts]
 
 
-def strongest_partitions(tables: Partitioned, state: State, count: int = 2) -> Partitioned:
-    """The ``count`` partitions with the largest sums at ``state`` (ties: the earlier):
-    the search checks these, as checking every partition after every step costs more
-    than the few extra states the others would cut."""
+def strongest_partitions(tables: Partitioned, state: State, count: int) -> Partitioned:
+    """The ``count`` partitions with the largest sums at ``state`` (ties: the earlier),
+    in their order: the bound names the best cut."""
     ranked = sorted(range(len(tables)), key=lambda i: (-sum(t.lookup(state) for t in tables[i]), i))
     return tuple(tables[i] for i in sorted(ranked[:count]))
 
