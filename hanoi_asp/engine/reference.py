@@ -203,10 +203,9 @@ def _breadth_first(
 def _astar(
     puzzle: Puzzle, options: SolveOptions, limit: int | None, deadline: float | None
 ) -> Answer:
-    tables = goal_database(puzzle)
     found = astar.search(
         puzzle,
-        tables,
+        goal_database(puzzle),
         max_states=options.limits.states,
         deadline=deadline,
         source=options.source,

@@ -62,10 +62,9 @@ def pattern_tables(puzzle: Puzzle, plan: EnginePlan, deadline: float | None) -> 
     if not plan.patterns:
         return None
     try:
-        tables = goal_database(puzzle, deadline=deadline)
+        return goal_database(puzzle, deadline=deadline)
     except TimeoutError:
         return None
-    return tables
 
 
 def make_solver(

@@ -29,7 +29,7 @@ disks (about a million patterns) in well under a second, where plain Python take
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise, product
@@ -246,7 +246,7 @@ CUTS_BUILT = 3
 
 
 def ranked_partitions(
-    puzzle: Puzzle, parts: Sequence[tuple[Run, ...]], deadline: float | None = None
+    puzzle: Puzzle, parts: Sequence[tuple[Run, ...]], table: Callable[[Run], PatternTable]
 ) -> list[tuple[Run, ...]]:
     """The :data:`CUTS_BUILT` partitions most promising at the start, in their order.
 
@@ -258,22 +258,18 @@ def ranked_partitions(
     of the ten cuts is among the three best proxies on all 20, and the tables take
     0.4-1.0 s instead of 1.4-2.3 s.  On random puzzles it is not always (4 pegs, 12
     disks: 27 instead of 29, the whole solve 3.0 s instead of 2.5 s; 5 pegs, 10 disks:
-    15 instead of 17, 2.2 s instead of 2.6 s)."""
+    15 instead of 17, 2.2 s instead of 2.6 s).  ``table`` builds a run's table, or gives
+    the one built already: a run no longer than a piece is scored with the table the
+    chosen cuts then use."""
     size = max(run.size for part in parts for run in part)
     if len(parts) <= CUTS_BUILT or size <= 2:
         return list(parts)
     piece = size - 2
     start = puzzle.initial_state()
-    values: dict[Run, int] = {}
-
-    def value(run: Run) -> int:
-        if run not in values:
-            values[run] = toward_goal(puzzle, run, deadline).lookup(start)
-        return values[run]
 
     def proxy(part: tuple[Run, ...]) -> int:
         return sum(
-            value(Run(low, min(piece, run.first + run.size - low)))
+            table(Run(low, min(piece, run.first + run.size - low))).lookup(start)
             for run in part
             for low in range(run.first, run.first + run.size, piece)
         )
@@ -292,9 +288,15 @@ def goal_database(
     budget = TABLE_PATTERNS if budget is None else budget
     key = _key(puzzle, budget)
     if key not in _CACHE:
-        parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
-        parts = ranked_partitions(puzzle, parts, deadline)
         _CACHE.clear()  # one puzzle at a time: tables can be megabytes
-        built = tuple(tuple(toward_goal(puzzle, run, deadline) for run in part) for part in parts)
-        _CACHE[key] = built
+        built: dict[Run, PatternTable] = {}
+
+        def table(run: Run) -> PatternTable:
+            if run not in built:
+                built[run] = toward_goal(puzzle, run, deadline)
+            return built[run]
+
+        parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
+        chosen = ranked_partitions(puzzle, parts, table)
+        _CACHE[key] = tuple(tuple(table(run) for run in part) for part in chosen)
     return _CACHE[key]
