@@ -10,15 +10,17 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from reference import bfs_distance
 from strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
 from hanoi_asp.engine.bounds import database_bound
+from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.methods import astar, patterns
 from hanoi_asp.methods.patterns import Run, goal_database, partitions, toward_goal
 
@@ -121,6 +123,74 @@ def test_pruning_keeps_every_plan_of_a_fixed_length(
     assert answers[0] == answers[1]
     if extra == 0:
         assert answers[0] == "SATISFIABLE"
+
+
+def _count_plans(puzzle: Puzzle, moves: int, pruned: bool) -> tuple[int, dict[int, int]]:
+    """Every plan of exactly ``moves`` moves the engine's encoding admits, counted after
+    the horizons before it were solved; and the bounds the propagator learnt."""
+    from hanoi_asp.engine.policy import plan_engine
+    from hanoi_asp.engine.search import make_solver
+
+    plan = plan_engine(puzzle, SolveOptions(threads=1), None)
+    tables = goal_database(puzzle) if pruned else None
+    solver = make_solver(puzzle, plan, minimal=True, tables=tables)
+    assert (solver.propagator is not None) == pruned
+    for horizon in range(moves + 1):
+        solver.run(horizon, None)
+    solver.ctl.configuration.solve.models = "0"  # type: ignore[union-attr]
+    count = 0
+
+    def on_model(_: object) -> None:
+        nonlocal count
+        count += 1
+
+    solver.ctl.solve(on_model=on_model)
+    return count, solver.propagator.learned if solver.propagator is not None else {}
+
+
+def _farther_than(puzzle: Puzzle, key: int, moves: int) -> bool:
+    """Whether BFS says the state coded ``key`` (digit ``disk`` in base pegs) is
+    farther from the goal than ``moves``."""
+    pegs = len(puzzle.pegs)
+    state = tuple((key // pegs**disk) % pegs for disk in range(puzzle.disks))
+    distance = bfs_distance(pegs, state, puzzle.goal_pegs(), puzzle.edges())
+    return distance is None or distance > moves
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(4, 4), disks=(5, 6)), st.integers(0, 2), st.booleans())
+def test_pruning_keeps_every_plan_of_a_length(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle, extra: int, order: bool
+) -> None:
+    """All plans of a length, counted with the propagator (its look-ahead, learnt
+    bounds and upward refutations; with its move order or clingo's) and without: the
+    same number.  Every state the propagator called out of reach is, by BFS, farther
+    from the goal than the moves it had left, and no learnt bound exceeds BFS's."""
+    expected = _distance(puzzle)
+    assume(expected is not None and 6 <= expected <= 11 - extra)  # long enough to refute
+    assert expected is not None
+    verdicts: list[tuple[int, int]] = []
+    out_of_reach = PatternPruning._out_of_reach
+
+    def recorded(self: PatternPruning, thread: Any, step: int) -> bool:
+        verdict = out_of_reach(self, thread, step)
+        if verdict:
+            verdicts.append((thread.state[step], self.horizon - step))
+        return verdict
+
+    with monkeypatch.context() as patch:
+        patch.setattr(PatternPruning, "_out_of_reach", recorded)
+        if not order:
+            patch.setattr(PatternPruning, "decide", lambda self, _, __, fallback: fallback)
+        (count, learned), (unpruned, _) = [
+            _count_plans(puzzle, expected + extra, pruned) for pruned in (True, False)
+        ]
+    assert count == unpruned
+    assert extra > 0 or count > 0
+    for key, left in verdicts:
+        assert _farther_than(puzzle, key, left), (key, left)
+    for key, value in learned.items():
+        assert _farther_than(puzzle, key, value - 1), (key, value)
 
 
 def test_the_propagator_prunes_and_its_thread_alone_proves(small_tables: None) -> None:
