@@ -11,10 +11,10 @@ IDA* iteration with a transposition table, each step proven by a nogood:
 
 * **The look-ahead.**  Once the whole state after step ``t`` is known, a move at step
   ``t + 1`` after which the successor's estimate exceeds ``n - t - 1`` cannot be in a
-  plan: the nogood "this state and this move" makes clingo drop that move before
-  trying it, and a disk all of whose moves are dropped is not moved.  Without it an
-  exact estimate still left clingo guessing and backjumping (4 pegs, 10 disks, one
-  table of every disk: 0.1 s or 15-48 s depending on the order steps were ground in).
+  plan: the clause "this state implies one of the other moves" makes clingo drop
+  those moves before trying them.  Without it an exact estimate still left clingo
+  guessing and backjumping (4 pegs, 10 disks, one table of every disk: 0.1 s or
+  15-48 s depending on the order steps were ground in).
 * **Learnt bounds** (:attr:`PatternPruning.learned`): the look-ahead backs each state's
   bound up from its successors' (:meth:`PatternPruning._backup`); a state whose bound
   exceeds the moves left is itself a nogood, and so, backed up again, may be the
@@ -49,6 +49,10 @@ runs this thread alone (:data:`hanoi_asp.engine.policy.PATTERN_THREADS`)."""
 
 LEARNED_STATES = 2_000_000
 """At most this many states keep a learnt bound (about 200 MiB)."""
+
+TABLE_MOVES_KEPT = 300_000
+"""At most this many states keep their moves' table estimates (about 1 KiB each): each
+horizon's refutation visits again most states of the last one, as IDA* does."""
 
 Placed = tuple[int, int, int]
 """(step, disk position counting from 0 = disk 1, peg index)"""
@@ -87,8 +91,6 @@ class PatternPruning:
     watches: dict[int, list[Placed]] = field(default_factory=dict)
     move_literal: dict[tuple[int, int, int], int] = field(default_factory=dict)
     """(step, disk position, peg index) -> the literal of ``move(D,P,T)``."""
-    moved_literal: dict[tuple[int, int], int] = field(default_factory=dict)
-    """(step, disk position) -> the literal of ``moved(D,T)``."""
     thread: _Thread | None = None
     learned: dict[int, int] = field(default_factory=dict)
     """Whole state (:attr:`_Thread.state`) -> a lower bound on its distance to the
@@ -117,13 +119,14 @@ class PatternPruning:
         self.digits = [(pegs**run.first, pegs**run.size) for run in self.runs]
         self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
         self.weight = [pegs**disk for disk in range(self.puzzle.disks)]
-        self._read: dict[str, dict[int, tuple[int, ...] | None]] = {}
+        self._read: dict[str, dict[int, Placed | None]] = {}
+        self._table_moves: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
 
     # -- clingo's Propagator interface -------------------------------------------------
 
     def init(self, init: clingo.PropagateInit) -> None:
         horizon = self.horizon
-        self.watches, self.move_literal, self.moved_literal = {}, {}, {}
+        self.watches, self.move_literal = {}, {}
         facts: list[Placed] = []
         for literal, (step, disk, index) in self._atoms(init, "on"):
             if not 1 <= step < horizon:
@@ -140,9 +143,6 @@ class PatternPruning:
         for literal, (step, disk, index) in self._atoms(init, "move"):
             if 1 <= step <= horizon:
                 self.move_literal[(step, disk, index)] = init.solver_literal(literal)
-        for literal, (step, disk) in self._atoms(init, "moved"):
-            if 1 <= step <= horizon:
-                self.moved_literal[(step, disk)] = init.solver_literal(literal)
         self.thread = self._fresh()
         for disk, peg in enumerate(self.puzzle.initial_state()):
             self._place(self.thread, (0, disk, peg), 0)  # known to the decide hook
@@ -205,20 +205,19 @@ class PatternPruning:
 
     # -- the check ---------------------------------------------------------------------
 
-    def _atoms(self, init: clingo.PropagateInit, name: str) -> list[tuple[int, tuple[int, ...]]]:
-        """``on(D,P,T)``, ``move(D,P,T)`` or ``moved(D,T)`` atoms as (program literal,
-        (step, disk position[, peg index])), atoms of unknown pegs left out.  Each atom
-        is read once and remembered by its literal: later horizons reuse the earlier
-        steps' atoms, and reading symbols is most of a horizon's set-up."""
-        found: list[tuple[int, tuple[int, ...]]] = []
+    def _atoms(self, init: clingo.PropagateInit, name: str) -> list[tuple[int, Placed]]:
+        """``on(D,P,T)`` or ``move(D,P,T)`` atoms as (program literal, (step, disk
+        position, peg index)), atoms of unknown pegs left out.  Each atom is read once
+        and remembered by its literal: later horizons reuse the earlier steps' atoms,
+        and reading symbols was most of a horizon's set-up."""
+        found: list[tuple[int, Placed]] = []
         read = self._read.setdefault(name, {})
-        for atom in init.symbolic_atoms.by_signature(name, 2 if name == "moved" else 3):
+        for atom in init.symbolic_atoms.by_signature(name, 3):
             literal = atom.literal
             if literal not in read:
-                disk, *peg, step = atom.symbol.arguments
-                index = [self._peg(symbol) for symbol in peg]
-                known = None not in index
-                read[literal] = (step.number, disk.number - 1, *index) if known else None  # type: ignore[arg-type]
+                disk, peg, step = atom.symbol.arguments
+                index = self._peg(peg)
+                read[literal] = None if index is None else (step.number, disk.number - 1, index)
             parsed = read[literal]
             if parsed is not None:
                 found.append((literal, parsed))
@@ -255,7 +254,7 @@ class PatternPruning:
         return []
 
     def _look_ahead(self, thread: _Thread, step: int) -> list[list[int]]:
-        """The whole state after ``step`` is known: rule out each move at ``step + 1``
+        """The whole state after ``step`` is known: rule out the moves at ``step + 1``
         after which the successor's estimate exceeds the moves then left, and learn
         the state's backup (:meth:`_backup`).  When the backup exceeds the moves left,
         the state itself is the nogood, and so may be the states before it
@@ -266,32 +265,48 @@ class PatternPruning:
             return [*reversed(self._refute_upwards(thread, step)), state]
         left, moves = self.horizon - step - 1, thread.moves[step]
         assert moves is not None
-        nogoods: list[list[int]] = []
-        kept: dict[int, int] = {}
+        kept: list[int] = []
+        dropped = False
         for estimate, disk, target, _ in moves:
-            kept[disk] = kept.get(disk, 0) + (estimate <= left)
             move = self.move_literal.get((step + 1, disk, target))
-            if estimate > left and move is not None:
-                nogoods.append([*state, move])
-        for disk, count in kept.items():
-            moved = self.moved_literal.get((step + 1, disk))
-            if count == 0 and moved is not None:
-                nogoods.append([*state, moved])
-        return nogoods
+            if estimate > left:
+                dropped = True
+            elif move is not None:
+                kept.append(-move)
+        if not dropped:
+            return []
+        # plans make exactly one move at step + 1 (the encoding's choice), so "one of
+        # the kept moves" rules out every other: one clause where a nogood per move
+        # was more for clingo to store and watch (4p12: 7.6 s against 9.0 s)
+        return [[*state, *kept]]
 
     def _estimates(self, thread: _Thread, step: int) -> list[Estimate]:
-        """Every legal move from the whole state after ``step``.  A move changes one
-        disk, so one run per partition: that run's value is looked up afresh.  The
-        estimate is the larger of the tables' and :attr:`learned`."""
+        """Every legal move from the whole state after ``step``; the estimate is the
+        larger of the tables' (:meth:`_by_tables`) and :attr:`learned`."""
+        key = thread.state[step]
+        by_tables = self._table_moves.get(key)
+        if by_tables is None:
+            by_tables = self._by_tables(thread.peg[step], key)
+            if len(self._table_moves) < TABLE_MOVES_KEPT:
+                self._table_moves[key] = by_tables
+        learned = self.learned
+        return [
+            [max(estimate, learned.get(successor, 0)), disk, target, successor]
+            for estimate, disk, target, successor in by_tables
+        ]
+
+    def _by_tables(self, pegs: list[int], key: int) -> tuple[tuple[int, int, int, int], ...]:
+        """(tables' estimate, disk position, target peg index, successor's state code)
+        for every legal move from the state ``pegs`` coded ``key``.  A move changes one
+        disk, so one run per partition: that run's value is looked up afresh."""
         top = [-1] * len(self.puzzle.pegs)
-        for disk, peg in enumerate(thread.peg[step]):
+        for disk, peg in enumerate(pegs):
             top[peg] = disk  # later disks are smaller
-        key, learned, weight = thread.state[step], self.learned, self.weight
         codes = [key // low % span for low, span in self.digits]
         to_goal = [0] * len(self.tables)
         for run, code in enumerate(codes):
             to_goal[self.partition_of[run]] += self.goal[run][code]
-        moves: list[Estimate] = []
+        moves: list[tuple[int, int, int, int]] = []
         for source, disk in enumerate(top):
             if disk < 0:
                 continue
@@ -304,14 +319,11 @@ class PatternPruning:
                 if top[target] > disk:
                     continue  # a smaller disk lies there: not a move
                 shift = target - source
-                successor = key + shift * weight[disk]
-                estimate = learned.get(successor, 0)
-                for others, table, code, power in rest:
-                    after = others + table[code + shift * power]
-                    if after > estimate:
-                        estimate = after
-                moves.append([estimate, disk, target, successor])
-        return moves
+                estimate = max(
+                    others + table[code + shift * power] for others, table, code, power in rest
+                )
+                moves.append((estimate, disk, target, key + shift * self.weight[disk]))
+        return tuple(moves)
 
     def _out_of_reach(self, thread: _Thread, step: int) -> bool:
         """Whether the whole state after ``step`` is farther from the goal than the moves
