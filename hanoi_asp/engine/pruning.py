@@ -57,9 +57,12 @@ horizon's refutation visits again most states of the last one, as IDA* does."""
 Placed = tuple[int, int, int]
 """(step, disk position counting from 0 = disk 1, peg index)"""
 
-Estimate = list[int]
-"""A legal move from a whole state: [successor's estimate, disk position, target peg
-index, successor's state code]; the estimate may rise as bounds are learnt."""
+Moves = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""The legal moves from a whole state, one column each: the tables' estimate of the
+successor, the disk position, the target peg index, the successor's state code."""
+
+Estimated = tuple[Moves, list[int]]
+"""Moves and each successor's estimate now, which rises as bounds are learnt."""
 
 
 @dataclass
@@ -74,7 +77,7 @@ class _Thread:
     """Per step, how many disks are placed."""
     state: list[int]
     """Per step, the placed disks' pegs as one number (digit ``disk`` in base pegs)."""
-    moves: list[list[Estimate] | None]
+    moves: list[Estimated | None]
     """Per step whose whole state is known, its legal moves (:meth:`PatternPruning._estimates`)."""
 
 
@@ -120,7 +123,7 @@ class PatternPruning:
         self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
         self.weight = [pegs**disk for disk in range(self.puzzle.disks)]
         self._read: dict[str, dict[int, Placed | None]] = {}
-        self._table_moves: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
+        self._table_moves: dict[int, Moves] = {}
 
     # -- clingo's Propagator interface -------------------------------------------------
 
@@ -180,10 +183,11 @@ class PatternPruning:
                 return fallback
             if thread.placed[step + 1] == disks:
                 continue
-            moves = thread.moves[step]
-            if moves is None:
-                moves = thread.moves[step] = self._estimates(thread, step)
-            for _, disk, target, _ in sorted(moves):
+            known = thread.moves[step]
+            if known is None:
+                known = thread.moves[step] = self._estimates(thread, step)
+            (_, disks_moved, targets, _), estimates = known
+            for _, disk, target in sorted(zip(estimates, disks_moved, targets, strict=True)):
                 move = self.move_literal.get((step + 1, disk, target))
                 if move is not None and assignment.value(move) is None:
                     return move
@@ -263,11 +267,12 @@ class PatternPruning:
         if self._out_of_reach(thread, step):
             # the earliest state first: clingo stops at the first nogood that conflicts
             return [*reversed(self._refute_upwards(thread, step)), state]
-        left, moves = self.horizon - step - 1, thread.moves[step]
-        assert moves is not None
+        left, known = self.horizon - step - 1, thread.moves[step]
+        assert known is not None
+        (_, disks_moved, targets, _), estimates = known
         kept: list[int] = []
         dropped = False
-        for estimate, disk, target, _ in moves:
+        for estimate, disk, target in zip(estimates, disks_moved, targets, strict=True):
             move = self.move_literal.get((step + 1, disk, target))
             if estimate > left:
                 dropped = True
@@ -280,25 +285,26 @@ class PatternPruning:
         # was more for clingo to store and watch (4p12: 7.6 s against 9.0 s)
         return [[*state, *kept]]
 
-    def _estimates(self, thread: _Thread, step: int) -> list[Estimate]:
+    def _estimates(self, thread: _Thread, step: int) -> Estimated:
         """Every legal move from the whole state after ``step``; the estimate is the
         larger of the tables' (:meth:`_by_tables`) and :attr:`learned`."""
         key = thread.state[step]
-        by_tables = self._table_moves.get(key)
-        if by_tables is None:
-            by_tables = self._by_tables(thread.peg[step], key)
+        moves = self._table_moves.get(key)
+        if moves is None:
+            moves = self._by_tables(thread.peg[step], key)
             if len(self._table_moves) < TABLE_MOVES_KEPT:
-                self._table_moves[key] = by_tables
-        learned = self.learned
-        return [
-            [max(estimate, learned.get(successor, 0)), disk, target, successor]
-            for estimate, disk, target, successor in by_tables
+                self._table_moves[key] = moves
+        get = self.learned.get
+        estimates = [
+            estimate if (bound := get(successor, 0)) <= estimate else bound
+            for estimate, successor in zip(moves[0], moves[3], strict=True)
         ]
+        return moves, estimates
 
-    def _by_tables(self, pegs: list[int], key: int) -> tuple[tuple[int, int, int, int], ...]:
-        """(tables' estimate, disk position, target peg index, successor's state code)
-        for every legal move from the state ``pegs`` coded ``key``.  A move changes one
-        disk, so one run per partition: that run's value is looked up afresh."""
+    def _by_tables(self, pegs: list[int], key: int) -> Moves:
+        """The legal moves from the state ``pegs`` coded ``key``, with the tables'
+        estimates.  A move changes one disk, so one run per partition: that run's value
+        is looked up afresh."""
         top = [-1] * len(self.puzzle.pegs)
         for disk, peg in enumerate(pegs):
             top[peg] = disk  # later disks are smaller
@@ -306,7 +312,10 @@ class PatternPruning:
         to_goal = [0] * len(self.tables)
         for run, code in enumerate(codes):
             to_goal[self.partition_of[run]] += self.goal[run][code]
-        moves: list[tuple[int, int, int, int]] = []
+        estimates: list[int] = []
+        disks: list[int] = []
+        targets: list[int] = []
+        successors: list[int] = []
         for source, disk in enumerate(top):
             if disk < 0:
                 continue
@@ -319,11 +328,16 @@ class PatternPruning:
                 if top[target] > disk:
                     continue  # a smaller disk lies there: not a move
                 shift = target - source
-                estimate = max(
-                    others + table[code + shift * power] for others, table, code, power in rest
-                )
-                moves.append((estimate, disk, target, key + shift * self.weight[disk]))
-        return tuple(moves)
+                estimate = 0
+                for others, table, code, power in rest:
+                    after = others + table[code + shift * power]
+                    if after > estimate:
+                        estimate = after
+                estimates.append(estimate)
+                disks.append(disk)
+                targets.append(target)
+                successors.append(key + shift * self.weight[disk])
+        return tuple(estimates), tuple(disks), tuple(targets), tuple(successors)
 
     def _out_of_reach(self, thread: _Thread, step: int) -> bool:
         """Whether the whole state after ``step`` is farther from the goal than the moves
@@ -361,7 +375,8 @@ class PatternPruning:
             return known  # nothing to learn
         moves = thread.moves[step]
         assert moves is not None
-        value = 1 + min((move[0] for move in moves), default=self.horizon)
+        estimates = moves[1]
+        value = 1 + (min(estimates) if estimates else self.horizon)
         if value > known and len(learned) < LEARNED_STATES:
             learned[key] = value
         return max(value, known)
@@ -380,9 +395,11 @@ class PatternPruning:
             if thread.placed[earlier] != self.puzzle.disks:
                 break
             reached = thread.state[earlier + 1]
-            for move in thread.moves[earlier] or ():
-                if move[3] == reached:
-                    move[0] = max(move[0], learned.get(reached, 0))
+            known = thread.moves[earlier]
+            if known is not None:
+                (*_, successors), estimates = known
+                move = successors.index(reached)
+                estimates[move] = max(estimates[move], learned.get(reached, 0))
             if not self._out_of_reach(thread, earlier):
                 break
             nogoods.append([lit for lit in thread.by[earlier] if lit != 0])
