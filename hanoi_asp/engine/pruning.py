@@ -22,8 +22,8 @@ IDA* iteration with a transposition table, each step proven by a nogood:
   do not depend on the horizon and are kept from one horizon to the next.
 * **The move order** (:meth:`PatternPruning.decide`): clingo decides the steps in
   order, the move with the least estimate first.  On a random 4-peg, 12-disk puzzle
-  (optimum 47) this took the proof from over 60 s to 22 s, backing up refutations
-  the rest of the way to 14 s.
+  (optimum 47) this took the proof from over 60 s to 22 s, backing refutations up to
+  14 s, one clause per state and table estimates kept per state to 7 s (one run each).
 
 The nogoods hold for one horizon only: they are *tagged*, so clingo drops them when
 the solve call ends.  Only thread :data:`PRUNING_THREAD` checks; see there why.  Every
@@ -32,7 +32,7 @@ partition of the tables is checked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import clingo
@@ -67,24 +67,27 @@ Estimated = tuple[Moves, list[int]]
 
 @dataclass
 class _Thread:
-    """What the pruning thread knows, indexed by step: which disks are placed where."""
+    """What the pruning thread knows, indexed by step: the moves made, and the states
+    after steps ``0 .. known`` (a prefix: a state follows from the one before and its
+    move, the start from the puzzle)."""
 
+    known: int
+    """The last step whose state is known."""
+    move: list[tuple[int, int, int] | None]
+    """Per step, its move as (literal, disk position, target peg index) once made."""
     peg: list[list[int]]
-    """Per step and disk, its peg index, -1 while unknown."""
-    by: list[list[int]]
-    """The literal that placed the disk (0 for facts, never undone)."""
-    placed: list[int]
-    """Per step, how many disks are placed."""
+    """Per known step, each disk's peg index."""
     state: list[int]
-    """Per step, the placed disks' pegs as one number (digit ``disk`` in base pegs)."""
+    """Per known step, the state as one number (digit ``disk`` in base pegs)."""
     moves: list[Estimated | None]
-    """Per step whose whole state is known, its legal moves (:meth:`PatternPruning._estimates`)."""
+    """Per known step, its legal moves once estimated (:meth:`PatternPruning._estimates`)."""
 
 
 @dataclass
 class PatternPruning:
-    """A ``clingo.Propagator`` on the incremental encoding's ``on(D,P,T)`` atoms.  The
-    driver sets :attr:`horizon` before each solve call."""
+    """A ``clingo.Propagator`` on the incremental encoding's ``move(D,P,T)`` atoms; its
+    nogoods name states by their ``on(D,P,T)`` atoms.  The driver sets :attr:`horizon`
+    before each solve call."""
 
     puzzle: Puzzle
     tables: Partitioned
@@ -92,8 +95,12 @@ class PatternPruning:
     pruned: int = 0
     """Nogoods added so far, all solve calls."""
     watches: dict[int, list[Placed]] = field(default_factory=dict)
+    """A ``move(D,P,T)`` literal -> (step, disk position, peg index)."""
     move_literal: dict[tuple[int, int, int], int] = field(default_factory=dict)
     """(step, disk position, peg index) -> the literal of ``move(D,P,T)``."""
+    on_literal: list[list[int]] = field(default_factory=list)
+    """Per step, ``[disk position * pegs + peg index]`` -> the literal of ``on(D,P,T)``,
+    0 where it is a fact (true whatever clingo decides, so left out of nogoods)."""
     thread: _Thread | None = None
     learned: dict[int, int] = field(default_factory=dict)
     """Whole state (:attr:`_Thread.state`) -> a lower bound on its distance to the
@@ -128,84 +135,82 @@ class PatternPruning:
     # -- clingo's Propagator interface -------------------------------------------------
 
     def init(self, init: clingo.PropagateInit) -> None:
-        horizon = self.horizon
+        horizon, pegs = self.horizon, len(self.puzzle.pegs)
         self.watches, self.move_literal = {}, {}
-        facts: list[Placed] = []
+        self.on_literal = [[0] * (self.puzzle.disks * pegs) for _ in range(horizon + 1)]
         for literal, (step, disk, index) in self._atoms(init, "on"):
-            if not 1 <= step < horizon:
+            if 1 <= step < horizon:
+                literal = init.solver_literal(literal)
+                if init.assignment.value(literal) is None:
+                    self.on_literal[step][disk * pegs + index] = literal
+        self.thread = thread = self._fresh()
+        for literal, (step, disk, index) in self._atoms(init, "move"):
+            if not 1 <= step <= horizon:
                 continue
-            placed = (step, disk, index)
             literal = init.solver_literal(literal)
+            self.move_literal[(step, disk, index)] = literal
+            if step == horizon:
+                continue  # the last move ends at the goal: no state to check after it
             if init.assignment.is_true(literal):
-                facts.append(placed)
+                thread.move[step] = (0, disk, index)  # a fact
             elif init.assignment.value(literal) is None:
                 if literal not in self.watches:
                     self.watches[literal] = []
                     init.add_watch(literal, PRUNING_THREAD)
-                self.watches[literal].append(placed)
-        for literal, (step, disk, index) in self._atoms(init, "move"):
-            if 1 <= step <= horizon:
-                self.move_literal[(step, disk, index)] = init.solver_literal(literal)
-        self.thread = self._fresh()
-        for disk, peg in enumerate(self.puzzle.initial_state()):
-            self._place(self.thread, (0, disk, peg), 0)  # known to the decide hook
-        for placed in facts:
-            for nogood in self._place(self.thread, placed, 0):
-                if not nogood:
-                    # the facts alone break the bound: no plan of this horizon (a clause
-                    # on the horizon's query atom, which the driver releases afterwards)
-                    query = init.symbolic_atoms[clingo.Function("query", [clingo.Number(horizon)])]
-                    if query is not None:
-                        init.add_clause([-init.solver_literal(query.literal)])
-                    return
+                self.watches[literal].append((step, disk, index))
+        for nogood in self._advance(thread):
+            if not nogood:
+                # the facts alone break the bound: no plan of this horizon (a clause
+                # on the horizon's query atom, which the driver releases afterwards)
+                query = init.symbolic_atoms[clingo.Function("query", [clingo.Number(horizon)])]
+                if query is not None:
+                    init.add_clause([-init.solver_literal(query.literal)])
+                return
 
     def propagate(self, control: clingo.PropagateControl, changes: Sequence[int]) -> None:
         thread = self.thread
         assert thread is not None
         for literal in changes:
-            for placed in self.watches.get(literal, ()):
-                for nogood in self._place(thread, placed, literal):
-                    self.pruned += 1
-                    if not control.add_nogood(nogood, tag=True):
-                        return
+            for step, disk, target in self.watches.get(literal, ()):
+                thread.move[step] = (literal, disk, target)
+        for nogood in self._advance(thread):
+            self.pruned += 1
+            if not control.add_nogood(nogood, tag=True):
+                return
 
     def decide(self, thread_id: int, assignment: clingo.Assignment, fallback: int) -> int:
         """Steer clingo along the plan's steps in order, trying first the move whose
         successor has the least estimate (best-first move order, as IDA* does): the
-        earliest step whose state is known and whose move is not makes the decision.
-        Where no step is like that, clingo's own choice stands."""
+        move after the last known state is the decision.  Where that is the goal's
+        step, clingo's own choice stands."""
         thread = self.thread
         if thread_id != PRUNING_THREAD or thread is None:
             return fallback
-        disks = self.puzzle.disks
-        for step in range(self.horizon - 1):
-            if thread.placed[step] != disks:
-                return fallback
-            if thread.placed[step + 1] == disks:
-                continue
-            known = thread.moves[step]
-            if known is None:
-                known = thread.moves[step] = self._estimates(thread, step)
-            (_, disks_moved, targets, _), estimates = known
-            for _, disk, target in sorted(zip(estimates, disks_moved, targets, strict=True)):
-                move = self.move_literal.get((step + 1, disk, target))
-                if move is not None and assignment.value(move) is None:
-                    return move
+        step = thread.known
+        if step >= self.horizon - 1:
             return fallback
+        known = thread.moves[step]
+        if known is None:
+            known = thread.moves[step] = self._estimates(thread, step)
+        (_, disks_moved, targets, _), estimates = known
+        for _, disk, target in sorted(zip(estimates, disks_moved, targets, strict=True)):
+            move = self.move_literal.get((step + 1, disk, target))
+            if move is not None and assignment.value(move) is None:
+                return move
         return fallback
 
     def undo(self, thread_id: int, assignment: clingo.Assignment, changes: Sequence[int]) -> None:
         thread = self.thread
         assert thread is not None
         for literal in changes:
-            for step, disk, peg in self.watches.get(literal, ()):
-                if thread.by[step][disk] != literal:
-                    continue  # never placed: propagate stopped at a conflict first
-                thread.peg[step][disk] = -1
-                thread.by[step][disk] = 0
-                thread.placed[step] -= 1
-                thread.state[step] -= peg * self.weight[disk]
-                thread.moves[step] = None
+            for step, _, _ in self.watches.get(literal, ()):
+                made = thread.move[step]
+                if made is None or made[0] != literal:
+                    continue
+                thread.move[step] = None
+                for later in range(step, thread.known + 1):
+                    thread.moves[later] = None
+                thread.known = min(thread.known, step - 1)
 
     # -- the check ---------------------------------------------------------------------
 
@@ -234,28 +239,38 @@ class PatternPruning:
         return self.puzzle.peg_index(name)
 
     def _fresh(self) -> _Thread:
-        steps, disks = self.horizon + 1, self.puzzle.disks
+        steps, start = self.horizon + 1, list(self.puzzle.initial_state())
         return _Thread(
-            peg=[[-1] * disks for _ in range(steps)],
-            by=[[0] * disks for _ in range(steps)],
-            placed=[0] * steps,
-            state=[0] * steps,
+            known=0,
+            move=[None] * steps,
+            peg=[start] + [[] for _ in range(steps - 1)],
+            state=[sum(peg * weight for peg, weight in zip(start, self.weight, strict=True))]
+            + [0] * (steps - 1),
             moves=[None] * steps,
         )
 
-    def _place(self, thread: _Thread, placed: Placed, literal: int) -> list[list[int]]:
-        """Record a disk's peg after a step; once the whole state is known, the
-        nogoods of the look-ahead."""
-        step, disk, peg = placed
-        if thread.peg[step][disk] != -1:
-            return []
-        thread.peg[step][disk] = peg
-        thread.by[step][disk] = literal
-        thread.placed[step] += 1
-        thread.state[step] += peg * self.weight[disk]
-        if thread.placed[step] == self.puzzle.disks and step < self.horizon - 1:
-            return self._look_ahead(thread, step)
-        return []
+    def _advance(self, thread: _Thread) -> Iterator[list[int]]:
+        """Extend the known states while the next move is made, with each new state's
+        look-ahead nogoods.  Clingo's propagation has placed every disk after a made
+        move by then (it runs before propagators), so the ``on`` atoms in a state's
+        nogood are true."""
+        last = self.horizon - 1
+        while thread.known < last and (made := thread.move[thread.known + 1]) is not None:
+            step = thread.known + 1
+            _, disk, target = made
+            pegs = thread.peg[step - 1].copy()
+            source, pegs[disk] = pegs[disk], target
+            thread.peg[step] = pegs
+            thread.state[step] = thread.state[step - 1] + (target - source) * self.weight[disk]
+            thread.known = step
+            if step < last:
+                yield from self._look_ahead(thread, step)
+
+    def _state_literals(self, thread: _Thread, step: int) -> list[int]:
+        """The ``on`` literals of the known state after ``step``, facts left out."""
+        row, pegs = self.on_literal[step], len(self.puzzle.pegs)
+        found = [row[disk * pegs + peg] for disk, peg in enumerate(thread.peg[step])]
+        return [literal for literal in found if literal != 0]
 
     def _look_ahead(self, thread: _Thread, step: int) -> list[list[int]]:
         """The whole state after ``step`` is known: rule out the moves at ``step + 1``
@@ -263,7 +278,7 @@ class PatternPruning:
         the state's backup (:meth:`_backup`).  When the backup exceeds the moves left,
         the state itself is the nogood, and so may be the states before it
         (:meth:`_refute_upwards`)."""
-        state = [lit for lit in thread.by[step] if lit != 0]
+        state = self._state_literals(thread, step)
         if self._out_of_reach(thread, step):
             # the earliest state first: clingo stops at the first nogood that conflicts
             return [*reversed(self._refute_upwards(thread, step)), state]
@@ -392,8 +407,6 @@ class PatternPruning:
         nogoods: list[list[int]] = []
         learned = self.learned
         for earlier in range(step - 1, 0, -1):
-            if thread.placed[earlier] != self.puzzle.disks:
-                break
             reached = thread.state[earlier + 1]
             known = thread.moves[earlier]
             if known is not None:
@@ -402,5 +415,5 @@ class PatternPruning:
                 estimates[move] = max(estimates[move], learned.get(reached, 0))
             if not self._out_of_reach(thread, earlier):
                 break
-            nogoods.append([lit for lit in thread.by[earlier] if lit != 0])
+            nogoods.append(self._state_literals(thread, earlier))
         return nogoods
