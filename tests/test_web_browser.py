@@ -9,9 +9,11 @@ person to look at.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -42,13 +44,17 @@ def server() -> Iterator[str]:
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
+        start_new_session=True,  # its job processes too can be ended at teardown
     )
     lines: queue.Queue[str] = queue.Queue()
 
     def pump() -> None:
         assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line)
+        try:
+            for line in process.stdout:
+                lines.put(line)
+        except ValueError:
+            pass  # teardown closed the pipe while a job process still held it open
 
     reader = threading.Thread(target=pump, daemon=True)
     reader.start()
@@ -73,6 +79,8 @@ def server() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # any job process left behind
         reader.join(timeout=10)
         assert process.stdout is not None
         process.stdout.close()
