@@ -11,7 +11,7 @@ IDA* iteration with a transposition table, each step proven by a nogood:
 
 * **The look-ahead.**  Once the whole state after step ``t`` is known, a move at step
   ``t + 1`` after which the successor's estimate exceeds ``n - t - 1`` cannot be in a
-  plan: the clause "this state implies one of the other moves" makes clingo drop
+  plan: the clause "this state implies one of the moves that fit" makes clingo drop
   those moves before trying them.  Without it an exact estimate still left clingo
   guessing and backjumping (4 pegs, 10 disks, one table of every disk: 0.1 s or
   15-48 s depending on the order steps were ground in).
