@@ -128,6 +128,12 @@ class PatternPruning:
                 self.runs_of[run.first + j].append(entry)
         # a run's pattern code is its digits of the state code: (state // low) % span
         self.digits = [(pegs**run.first, pegs**run.size) for run in self.runs]
+        # the first partition's runs, for the goal test (:meth:`_at_goal`)
+        self.goal_digits = [
+            (self.goal[run], low, span)
+            for run, (low, span) in enumerate(self.digits)
+            if self.partition_of[run] == 0
+        ]
         self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
         self.weight = [pegs**disk for disk in range(self.puzzle.disks)]
         self._read: dict[str, dict[int, Placed | None]] = {}
@@ -190,10 +196,7 @@ class PatternPruning:
         step = thread.known
         if step >= self.horizon - 1:
             return fallback
-        known = thread.moves[step]
-        if known is None:
-            known = thread.moves[step] = self._estimates(thread, step)
-        (_, disks_moved, targets, _), estimates = known
+        (_, disks_moved, targets, _), estimates = self._moves(thread, step)
         for _, disk, target in sorted(zip(estimates, disks_moved, targets, strict=True)):
             move = self.move_literal.get((step + 1, disk, target))
             if move is not None and assignment.value(move) is None:
@@ -283,9 +286,8 @@ class PatternPruning:
         if self._out_of_reach(thread, step):
             # the earliest state first: clingo stops at the first nogood that conflicts
             return [*reversed(self._refute_upwards(thread, step)), state]
-        left, known = self.horizon - step - 1, thread.moves[step]
-        assert known is not None
-        (_, disks_moved, targets, _), estimates = known
+        left = self.horizon - step - 1
+        (_, disks_moved, targets, _), estimates = self._moves(thread, step)
         kept: list[int] = []
         dropped = False
         for estimate, disk, target in zip(estimates, disks_moved, targets, strict=True):
@@ -300,6 +302,14 @@ class PatternPruning:
         # the kept moves" rules out every other: one clause where a nogood per move
         # was more for clingo to store and watch (4p12: 7.6 s against 9.0 s)
         return [[*state, *kept]]
+
+    def _moves(self, thread: _Thread, step: int) -> Estimated:
+        """The legal moves from the known state after ``step``, estimated once while the
+        state stays known (:attr:`_Thread.moves`; undo forgets them)."""
+        known = thread.moves[step]
+        if known is None:
+            known = thread.moves[step] = self._estimates(thread, step)
+        return known
 
     def _estimates(self, thread: _Thread, step: int) -> Estimated:
         """Every legal move from the whole state after ``step``; the estimate is the
@@ -361,22 +371,16 @@ class PatternPruning:
         left = self.horizon - step
         if self.learned.get(thread.state[step], 0) > left:
             return True
-        if thread.moves[step] is None:
-            thread.moves[step] = self._estimates(thread, step)
         return self._backup(thread, step) > left
 
     def _at_goal(self, key: int) -> bool:
         """Whether the state coded ``key`` is a goal: a run is at distance 0 exactly when
         its disks are where the goal wants them, and one partition's runs hold every disk."""
-        return all(
-            self.goal[run][key // low % span] == 0
-            for run, (low, span) in enumerate(self.digits)
-            if self.partition_of[run] == 0
-        )
+        return all(table[key // low % span] == 0 for table, low, span in self.goal_digits)
 
     def _backup(self, thread: _Thread, step: int) -> int:
         """``1 +`` the least estimate over the legal moves from the state after ``step``
-        (:attr:`_Thread.moves`), learnt as a bound on that state's distance; returned,
+        (:meth:`_moves`), learnt as a bound on that state's distance; returned,
         or what was known if larger.
 
         A state that is not the goal is at least one move further from it than its
@@ -389,9 +393,7 @@ class PatternPruning:
         known = learned.get(key, 0)
         if self._at_goal(key):
             return known  # nothing to learn
-        moves = thread.moves[step]
-        assert moves is not None
-        estimates = moves[1]
+        estimates = self._moves(thread, step)[1]
         value = 1 + (min(estimates) if estimates else self.horizon)
         if value > known and len(learned) < LEARNED_STATES:
             learned[key] = value
