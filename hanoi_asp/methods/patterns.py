@@ -143,11 +143,14 @@ def breadth_first(
     return distances
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=16)
 def top_disks(pegs: int, size: int) -> npt.NDArray[np.int8]:
     """For every pattern of ``size`` disks, the top disk's position on each peg (-1:
     empty).  Computed once per shape and shared by every table of it (ten tables of 4
-    pegs and 10 disks: 1.3 s with it, 4.5 s computing tops layer by layer)."""
+    pegs and 10 disks: 1.3 s with it, 4.5 s computing tops layer by layer).  Every
+    size up to a table's is kept (4 pegs, 1-10 disks: under 6 MiB), as the pile-split
+    bound asks for tables of many sizes in turn (competition 0047: 145 recomputations,
+    0.13 s, when only two were kept)."""
     codes = np.arange(pegs**size, dtype=np.int64)
     tops = np.full((codes.size, pegs), -1, dtype=np.int8)
     rest = codes.copy()
@@ -168,21 +171,21 @@ def _codes(pegs: int, choices: Sequence[Sequence[int]]) -> Iterable[int]:
 
 def distances_to(
     pegs: int, size: int, goal: Mapping[int, int], edges: Edges, deadline: float | None = None
-) -> list[int]:
+) -> npt.NDArray[np.uint16]:
     """Fewest moves from each pattern of ``size`` disks to one that has the disk at
     position j on peg ``goal[j]`` (a position missing from ``goal`` may end anywhere),
     searched backwards from all of those along ``edges``."""
     choices = [[goal[j]] if j in goal else list(range(pegs)) for j in range(size)]
     moves = move_lists(pegs, edges, backwards=True)
-    table: list[int] = breadth_first(pegs, size, _codes(pegs, choices), moves, deadline).tolist()
-    return table
+    return breadth_first(pegs, size, _codes(pegs, choices), moves, deadline)
 
 
 def toward_goal(puzzle: Puzzle, run: Run, deadline: float | None = None) -> PatternTable:
     """The run's :func:`distances_to` the puzzle's goal, on its move graph."""
     pegs, goal = len(puzzle.pegs), puzzle.goal_pegs()
     wanted = {j: goal[d] for j, d in enumerate(run.disks) if d in goal}
-    return PatternTable(pegs, run, distances_to(pegs, run.size, wanted, puzzle.edges(), deadline))
+    distances = distances_to(pegs, run.size, wanted, puzzle.edges(), deadline)
+    return PatternTable(pegs, run, distances.tolist())  # a list: faster to index one by one
 
 
 def largest_run(pegs: int, disks: int, budget: int | None = None) -> int:
