@@ -33,9 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from functools import lru_cache
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from hanoi_asp.methods.frame_stewart import frame_stewart_count
 from hanoi_asp.methods.patterns import (
@@ -49,6 +47,10 @@ from hanoi_asp.methods.patterns import (
 from hanoi_asp.model.options import BoundChoice
 from hanoi_asp.model.puzzle import Puzzle, State
 from hanoi_asp.model.result import UNREACHABLE, LowerBound
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 PATTERN_STATES = 100_000
 """Most abstract states one pattern search may visit (a few seconds of Python at most)."""
