@@ -125,9 +125,13 @@ def test_pruning_keeps_every_plan_of_a_fixed_length(
         assert answers[0] == "SATISFIABLE"
 
 
-def _count_plans(puzzle: Puzzle, moves: int, pruned: bool) -> tuple[int, dict[int, int]]:
+def _count_plans(
+    puzzle: Puzzle, moves: int, pruned: bool, widen: int | None = None
+) -> tuple[int, dict[int, int]]:
     """Every plan of exactly ``moves`` moves the engine's encoding admits, counted after
-    the horizons before it were solved; and the bounds the propagator learnt."""
+    the horizons before it were solved; and the bounds the propagator learnt.  After
+    horizon ``widen`` the propagator checks every cut, as the search's
+    :func:`~hanoi_asp.engine.search.check_every_cut` makes it."""
     from hanoi_asp.engine.policy import plan_engine
     from hanoi_asp.engine.search import make_solver
 
@@ -137,6 +141,10 @@ def _count_plans(puzzle: Puzzle, moves: int, pruned: bool) -> tuple[int, dict[in
     assert (solver.propagator is not None) == pruned
     for horizon in range(moves + 1):
         solver.run(horizon, None)
+        if horizon == widen and solver.propagator is not None:
+            every = goal_database(puzzle, every_cut=True)
+            assert len(every) > len(solver.propagator.tables)
+            solver.propagator.retable(every)
     solver.ctl.configuration.solve.models = "0"  # type: ignore[union-attr]
     count = 0
 
@@ -158,17 +166,32 @@ def _farther_than(puzzle: Puzzle, key: int, moves: int) -> bool:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
-@given(puzzles(pegs=(4, 4), disks=(5, 6)), st.integers(0, 2), st.booleans())
+@given(
+    puzzles(pegs=(4, 4), disks=(5, 6)),
+    st.integers(0, 2),
+    st.booleans(),
+    st.none() | st.integers(0, 10),
+)
 def test_pruning_keeps_every_plan_of_a_length(
-    small_tables: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle, extra: int, order: bool
+    small_tables: None,
+    monkeypatch: pytest.MonkeyPatch,
+    puzzle: Puzzle,
+    extra: int,
+    order: bool,
+    widen: int | None,
 ) -> None:
     """All plans of a length, counted with the propagator (its look-ahead, learnt
-    bounds and upward refutations; with its move order or clingo's) and without: the
-    same number.  Every state the propagator called out of reach is, by BFS, farther
-    from the goal than the moves it had left, and no learnt bound exceeds BFS's."""
+    bounds and upward refutations; with its move order or clingo's; checking the
+    bound's cut from the start and, after horizon ``widen``, every cut) and without:
+    the same number.  Every state the propagator called out of reach is, by BFS,
+    farther from the goal than the moves it had left, and no learnt bound exceeds
+    BFS's."""
     expected = _distance(puzzle)
     assume(expected is not None and 6 <= expected <= 11 - extra)  # long enough to refute
     assert expected is not None
+    # runs of 3 disks (64 patterns): 3 cuts, of which the bound's one, then all
+    monkeypatch.setattr(patterns, "TABLE_PATTERNS", 64)
+    monkeypatch.setattr(patterns, "CUTS_BUILT", 1)
     verdicts: list[tuple[int, int]] = []
     out_of_reach = PatternPruning._out_of_reach
 
@@ -183,7 +206,7 @@ def test_pruning_keeps_every_plan_of_a_length(
         if not order:
             patch.setattr(PatternPruning, "decide", lambda self, _, __, fallback: fallback)
         (count, learned), (unpruned, _) = [
-            _count_plans(puzzle, expected + extra, pruned) for pruned in (True, False)
+            _count_plans(puzzle, expected + extra, pruned, widen) for pruned in (True, False)
         ]
     assert count == unpruned
     assert extra > 0 or count > 0
@@ -237,6 +260,48 @@ def test_learnt_bounds_never_exceed_the_breadth_first_distance(
         state = tuple((key // pegs**disk) % pegs for disk in range(puzzle.disks))
         distance = bfs_distance(pegs, state, goal, edges)
         assert distance is None or value <= distance, (state, value, distance)
+
+
+def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check_every_cut`` waits while clingo's search time is below the bounds' time,
+    then hands the propagator every cut; and a whole solve that widens mid-search still
+    ends at the BFS optimum."""
+    from hanoi_asp.engine.policy import plan_engine
+    from hanoi_asp.engine.search import _Run, check_every_cut, make_solver
+
+    monkeypatch.setattr(patterns, "TABLE_PATTERNS", 64)  # runs of 3 disks: 3 cuts
+    monkeypatch.setattr(patterns, "CUTS_BUILT", 1)
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
+        goal={"d": (1, 2, 3, 4, 5, 6)},
+    )
+    options = SolveOptions(threads=1)
+    plan = plan_engine(puzzle, options, None)
+    solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
+    assert len(solver.propagator.tables) == 1
+    run = _Run(puzzle, options, timings={"bounds": 3600.0})
+    assert not check_every_cut(run, plan, solver)
+    assert len(solver.propagator.tables) == 1
+    run.timings["bounds"] = 0.0
+    assert check_every_cut(run, plan, solver)
+    assert len(solver.propagator.tables) == len(partitions(4, 6)) == 3
+    patterns._CACHE.clear()
+    widened: list[int] = []
+
+    def at_once(run: Any, plan: Any, solver: Any) -> bool:
+        run.timings["bounds"] = 0.0  # no waiting
+        widened.append(len(solver.propagator.tables))
+        return check_every_cut(run, plan, solver)
+
+    monkeypatch.setattr("hanoi_asp.engine.search.check_every_cut", at_once)
+    result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
+    assert result.length == _distance(puzzle)
+    assert widened[0] == 1 and [h.status for h in result.horizons][-1] == "SAT"
+    assert len(result.horizons) > 1  # a horizon was refuted: the search widened
 
 
 def test_solve_json_gives_the_phases_and_astar(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -108,6 +108,13 @@ class PatternPruning:
     goal, learnt by the look-ahead; it holds for every horizon (see :meth:`_backup`)."""
 
     def __post_init__(self) -> None:
+        self._read: dict[str, dict[int, Placed | None]] = {}
+        self.retable(self.tables)
+
+    def retable(self, tables: Partitioned) -> None:
+        """Check ``tables`` from the next solve call on (more cuts: a stronger estimate).
+        The learnt bounds stay: each holds whatever tables gave it."""
+        self.tables = tables
         pegs = len(self.puzzle.pegs)
         self.runs: list[Run] = []
         self.partition_of: list[int] = []
@@ -136,7 +143,6 @@ class PatternPruning:
         ]
         self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
         self.weight = [pegs**disk for disk in range(self.puzzle.disks)]
-        self._read: dict[str, dict[int, Placed | None]] = {}
         self._table_moves: dict[int, Moves] = {}
 
     # -- clingo's Propagator interface -------------------------------------------------

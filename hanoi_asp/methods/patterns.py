@@ -238,7 +238,8 @@ def estimate(tables: Sequence[Sequence[PatternTable]], state: State) -> int:
 Partitioned = tuple[tuple[PatternTable, ...], ...]
 """One table per run, per partition."""
 
-_CACHE: dict[tuple[object, ...], Partitioned] = {}
+_CACHE: dict[tuple[object, ...], tuple[dict[Run, PatternTable], dict[int | None, Partitioned]]] = {}
+"""Per puzzle (one at a time): every run's table built, and the partitions asked for."""
 
 
 def _key(puzzle: Puzzle, budget: int) -> tuple[object, ...]:
@@ -253,13 +254,18 @@ def _key(puzzle: Puzzle, budget: int) -> tuple[object, ...]:
 
 
 CUTS_BUILT = 3
-"""Partitions whose full-size tables are built (of ten on 4 pegs)."""
+"""Partitions whose full-size tables are built for the lower bound (of ten on 4 pegs);
+the search asks for every cut once it must refute a horizon (see
+:func:`hanoi_asp.engine.search.pattern_tables`)."""
 
 
 def ranked_partitions(
-    puzzle: Puzzle, parts: Sequence[tuple[Run, ...]], table: Callable[[Run], PatternTable]
+    puzzle: Puzzle,
+    parts: Sequence[tuple[Run, ...]],
+    table: Callable[[Run], PatternTable],
+    cuts: int,
 ) -> list[tuple[Run, ...]]:
-    """The :data:`CUTS_BUILT` partitions most promising at the start, in their order.
+    """The ``cuts`` partitions most promising at the start, in their order.
 
     Each is scored by its *proxy*: the same cut with every run split into pieces two
     disks shorter, whose tables are 16 times smaller on 4 pegs (all pieces of ten cuts
@@ -273,7 +279,7 @@ def ranked_partitions(
     the one built already: a run no longer than a piece is scored with the table the
     chosen cuts then use."""
     size = max(run.size for part in parts for run in part)
-    if len(parts) <= CUTS_BUILT or size <= 2:
+    if len(parts) <= cuts or size <= 2:
         return list(parts)
     piece = size - 2
     start = puzzle.initial_state()
@@ -286,21 +292,28 @@ def ranked_partitions(
         )
 
     scores = [proxy(part) for part in parts]
-    best = sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:CUTS_BUILT]
+    best = sorted(range(len(parts)), key=lambda i: (-scores[i], i))[:cuts]
     return [parts[i] for i in sorted(best)]
 
 
 def goal_database(
-    puzzle: Puzzle, budget: int | None = None, deadline: float | None = None
+    puzzle: Puzzle,
+    budget: int | None = None,
+    deadline: float | None = None,
+    every_cut: bool = False,
 ) -> Partitioned:
-    """Tables toward the goal for the :func:`ranked_partitions` of :func:`partitions`
-    (built once per puzzle: the lower bound, the search's pruning and A* share them).
-    Raises ``TimeoutError`` if ``deadline`` passes first."""
+    """Tables toward the goal for the :data:`CUTS_BUILT` :func:`ranked_partitions` of
+    :func:`partitions` (or every one), built once per puzzle: the lower bound, the
+    search's pruning and A* share them, and asking for every cut later builds only the
+    tables not built yet.  Raises ``TimeoutError`` if ``deadline`` passes first."""
     budget = TABLE_PATTERNS if budget is None else budget
+    cuts = None if every_cut else CUTS_BUILT
     key = _key(puzzle, budget)
     if key not in _CACHE:
         _CACHE.clear()  # one puzzle at a time: tables can be megabytes
-        built: dict[Run, PatternTable] = {}
+        _CACHE[key] = ({}, {})
+    built, chosen = _CACHE[key]
+    if cuts not in chosen:
 
         def table(run: Run) -> PatternTable:
             if run not in built:
@@ -308,6 +321,6 @@ def goal_database(
             return built[run]
 
         parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
-        chosen = ranked_partitions(puzzle, parts, table)
-        _CACHE[key] = tuple(tuple(table(run) for run in part) for part in chosen)
-    return _CACHE[key]
+        ranked = parts if cuts is None else ranked_partitions(puzzle, parts, table, cuts)
+        chosen[cuts] = tuple(tuple(table(run) for run in part) for part in ranked)
+    return chosen[cuts]
