@@ -7,6 +7,7 @@ simulator, so agreement means something.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 # Minimal moves for the whole tower on 4 pegs (Frame-Stewart, proven optimal by Bousch).
 FOUR_PEG_TOWER = [
@@ -70,6 +71,16 @@ def bfs_distance(
     def done(state: tuple[int, ...]) -> bool:
         return all(state[d - 1] == p for d, p in goal.items())
 
+    return bfs_until(pegs, start, done, edges)
+
+
+def bfs_until(
+    pegs: int,
+    start: tuple[int, ...],
+    done: Callable[[tuple[int, ...]], bool],
+    edges: frozenset[tuple[int, int]] | None = None,
+) -> int | None:
+    """Fewest moves from ``start`` to any state ``done`` accepts (see :func:`bfs_distance`)."""
     seen = {start: 0}
     queue = deque([start])
     while queue:

@@ -6,13 +6,14 @@ import json
 
 import pytest
 from conftest import INSTANCES
-from reference import FOUR_PEG_TOWER, bfs_distance
+from reference import FOUR_PEG_TOWER, bfs_distance, bfs_until
 from test_classic import tower
 
 import hanoi_asp.engine.policy as policy
 import hanoi_asp.engine.search as search
 from hanoi_asp import Puzzle, SolveOptions, solve
 from hanoi_asp.engine.mirror import applies, half_plan, unfold
+from hanoi_asp.methods import patterns
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.result import LowerBound
 
@@ -80,7 +81,6 @@ def test_a_half_that_runs_out_of_time_is_unknown() -> None:
     ("puzzle", "why"),
     [
         (tower(3, 4), "3 pegs use distance3.lp"),
-        (tower(5, 6), "no exact bound for 5 pegs"),
         (
             Puzzle(
                 pegs=("a", "b", "c", "d"),
@@ -102,6 +102,59 @@ def test_the_mirror_is_used_only_where_it_applies(puzzle: Puzzle, why: str) -> N
     assert all(run.phase == "full" for run in result.horizons), why
     p = result.puzzle
     assert result.length == bfs_distance(len(p.pegs), p.initial_state(), p.goal_pegs(), p.edges())
+
+
+def _tower_distance(pegs: int, disks: int) -> int | None:
+    return bfs_distance(pegs, (0,) * disks, dict.fromkeys(range(1, disks + 1), pegs - 1))
+
+
+@pytest.mark.parametrize(("pegs", "disks"), [(4, 6), (5, 6), (5, 7), (6, 5), (7, 4)])
+def test_a_towers_optimum_is_twice_its_shortest_half_plus_one(pegs: int, disks: int) -> None:
+    """The half search's theorem (hanoi_asp/engine/mirror.py), by breadth-first search:
+    the fewest moves taking the smaller disks off the start peg and the goal peg, H,
+    give the tower's optimum 2H + 1."""
+    smaller = disks - 1
+    half = bfs_until(pegs, (0,) * smaller, lambda s: all(p not in (0, pegs - 1) for p in s))
+    assert half is not None
+    assert _tower_distance(pegs, disks) == 2 * half + 1
+
+
+@pytest.mark.parametrize(
+    ("pegs", "disks"), [(5, n) for n in range(3, 8)] + [(6, n) for n in range(3, 6)]
+)
+def test_towers_without_an_exact_bound_are_proven_by_half_horizons(
+    monkeypatch: pytest.MonkeyPatch, pegs: int, disks: int
+) -> None:
+    """5 and 6 pegs: clingo refutes half horizons until one holds a half (with the
+    plan built before the search left out, the half must be found, not only refuted up
+    to the plan's length); the optimum is BFS's, and the proof says why.  Tables of 2
+    disks, so that the bound is not exact even for these small towers."""
+    monkeypatch.setattr(patterns, "TABLE_PATTERNS", pegs**2)
+    patterns._CACHE.clear()
+    expected = _tower_distance(pegs, disks)
+    assert expected is not None
+    result = solve(tower(pegs, disks), NO_FIRST_PLAN)
+    assert result.result == "OPTIMUM FOUND" and result.length == expected
+    assert result.horizons and all(run.phase == "mirror-half" for run in result.horizons)
+    assert result.horizons[-1].status == "SAT"
+    assert result.horizons[-1].horizon == (expected - 1) // 2
+    assert all(run.status == "UNSAT" for run in result.horizons[:-1])
+    assert "2H + 1" in result.proof and "its mirror" in result.proof
+    assert "mirror.lp" in result.programs
+    assert replay(result.puzzle, [(m.disk, m.target) for m in result.plan or ()])
+    with_plan = solve(tower(pegs, disks))
+    assert with_plan.length == expected and with_plan.lower_bound == expected
+    patterns._CACHE.clear()
+
+
+def test_the_half_search_stopped_early_says_what_it_proved() -> None:
+    """5 pegs, 12 disks (47 moves) with 1.5 s: the plan built before the search, and a
+    lower bound from the half horizons refuted so far."""
+    result = solve(tower(5, 12), SolveOptions(timeout=1.5))
+    assert result.result == "SATISFIABLE" and result.stopped == "timeout"
+    assert result.length == 47 and result.lower_bound is not None
+    assert result.lower_bound < 47 and result.lower_bound % 2 == 1
+    assert "2H + 1" in result.proof and "not proven minimal" in result.proof
 
 
 def test_applies_needs_an_exact_bound_and_an_odd_horizon() -> None:

@@ -1,4 +1,5 @@
-"""The mirror phase: find a whole-tower plan as half a plan and its mirror image.
+"""Whole towers as half a plan and its mirror image: the mirror phase finds a plan, the
+half search proves the optimum.
 
 >>> from hanoi_asp.model.puzzle import Puzzle
 >>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=2, init={"a": (1, 2)}, goal={"d": (1, 2)})
@@ -13,10 +14,29 @@ plan is far easier: 4 pegs, 12 disks, 81 moves took 18.2 s this way (median of 3
 ``benchmarks/speed.py``) and did not finish in 120 s at the full horizon (one run,
 2 threads).
 
-The phase only finds plans.  It runs when the lower bound is known to be the optimum
-(:attr:`hanoi_asp.model.result.LowerBound.exact`), so a mirrored plan of that length is
-minimal by the bound's own proof; if clingo finds no half, the normal search runs.
-The unfolded plan is replayed by the simulator like any other.
+The mirror phase only finds plans.  It runs when the lower bound is known to be the
+optimum (:attr:`hanoi_asp.model.result.LowerBound.exact`), so a mirrored plan of that
+length is minimal by the bound's own proof; if clingo finds no half, the normal search
+runs.  The unfolded plan is replayed by the simulator like any other.
+
+Where no exact bound is known (5+ pegs: Frame-Stewart is unproven there), the half
+search (:func:`half_solver`) proves the optimum.  Let H* be the fewest moves that take
+the n - 1 smaller disks off s and off one other peg x.  It is the same for every x,
+as renaming the pegs other than s maps the start to itself.
+
+* **Every plan has at least 2H* + 1 moves.**  The largest disk moves at least once.
+  Just before its first move, s -> x, every other disk is off s and off x: at least
+  H* moves came before.  Just after its last move, y -> g, every other disk is off y
+  and off g, and from there it must reach the tower on g.  Played backwards with s
+  and g swapped, that rest takes the tower on s to a state with every other disk off
+  s and off y: at least H* moves came after.  Those two stretches do not overlap, and
+  the largest disk's move lies between them.
+* **A plan of 2H* + 1 moves exists:** the mirror of a half of H* moves.
+
+A half's own largest disk may move too, but dropping its moves (projection) leaves a
+half of the smaller disks that is no longer.  So clingo refuting the half horizons
+below h proves H* >= h, and the optimum at least 2h + 1; the first half horizon with a
+plan is H*.
 """
 
 from __future__ import annotations
@@ -28,8 +48,10 @@ import clingo
 
 from hanoi_asp.engine.bounds import whole_tower
 from hanoi_asp.engine.encodings import read_encoding
-from hanoi_asp.engine.solver import ClingoCalls, Steps
+from hanoi_asp.engine.pruning import PatternPruning
+from hanoi_asp.engine.solver import ClingoCalls, IncrementalSolver, Steps
 from hanoi_asp.inputs.facts import instance_facts, peg_term
+from hanoi_asp.methods.patterns import Allowed, Partitioned, goal_database
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import HorizonRun, LowerBound
 
@@ -55,16 +77,13 @@ def half_plan(
 ) -> tuple[HorizonRun, Steps | None]:
     """clingo's search for the first (horizon - 1) / 2 moves of a mirrored plan, with
     ``threads`` (the policy's :data:`~hanoi_asp.engine.policy.MIRROR_THREADS`)."""
-    ends = whole_tower(puzzle)
-    assert ends is not None
-    start, goal = (peg_term(puzzle.pegs[i]) for i in ends)
     half = (horizon - 1) // 2
     started = time.monotonic()
     calls = ClingoCalls("mirror.lp", options, threads)
     ctl = calls.new_control()
     calls.add(ctl, "base", [], instance_facts(puzzle))
     calls.add(ctl, "base", [], read_encoding("incremental"))
-    calls.add(ctl, "base", [], read_encoding("mirror") + f"\nmirror(1,{start},{goal}).")
+    calls.add(ctl, "base", [], read_encoding("mirror") + _mirror_fact(puzzle))
     parts: list[tuple[str, list[clingo.Symbol]]] = [("base", [])]
     for t in range(1, half + 1):
         parts += [("step", [clingo.Number(t)]), ("prune", [clingo.Number(t)])]
@@ -90,3 +109,66 @@ def unfold(puzzle: Puzzle, half: Steps) -> Steps:
         for (disk, _), source in zip(reversed(half), reversed(came_from), strict=True)
     ]
     return [*half, (1, goal), *back]
+
+
+def _mirror_fact(puzzle: Puzzle) -> str:
+    ends = whole_tower(puzzle)
+    assert ends is not None
+    start, goal = (peg_term(puzzle.pegs[i]) for i in ends)
+    return f"\n#program base.\nmirror(1,{start},{goal}).\n"
+
+
+def searches_halves(puzzle: Puzzle) -> bool:
+    """A whole tower on the complete move graph: its optimum is 2H* + 1, and the half
+    search finds H*."""
+    return puzzle.edges() is None and whole_tower(puzzle) is not None
+
+
+def half_puzzle(puzzle: Puzzle) -> Puzzle:
+    """The tower with the goal "the largest disk on the start peg": with ``mirror.lp``'s
+    check(t), the half's goal (the rest is :func:`half_allowed`, for the tables)."""
+    ends = whole_tower(puzzle)
+    assert ends is not None
+    start = puzzle.pegs[ends[0]]
+    return Puzzle(pegs=puzzle.pegs, disks=puzzle.disks, init=puzzle.init, goal={start: (1,)})
+
+
+def half_allowed(puzzle: Puzzle) -> Allowed:
+    """Where the half leaves each disk: the largest on the start peg, every other off
+    the start and goal pegs."""
+    ends = whole_tower(puzzle)
+    assert ends is not None
+    others = tuple(peg for peg in range(len(puzzle.pegs)) if peg not in ends)
+    return ((ends[0],), *[others] * (puzzle.disks - 1))
+
+
+def half_tables(puzzle: Puzzle, deadline: float | None, every_cut: bool = True) -> Partitioned:
+    """Pattern tables toward the half's end (every cut by default: a half search
+    refutes horizons).  Raises ``TimeoutError`` if ``deadline`` passes first."""
+    allowed = half_allowed(puzzle)
+    return goal_database(
+        half_puzzle(puzzle), deadline=deadline, every_cut=every_cut, allowed=allowed
+    )
+
+
+def half_solver(
+    puzzle: Puzzle,
+    tables: Partitioned | None,
+    options: Sequence[str] = (),
+    threads: int = 1,
+) -> IncrementalSolver:
+    """The upward search over half horizons: ``incremental.lp`` with its minimal-plan
+    pruning (a shortest half is a shortest plan to its states), ``mirror.lp``'s
+    check(t), and the pattern propagator on the half's tables if given."""
+    half = half_puzzle(puzzle)
+    propagator = None if tables is None else PatternPruning(half, tables)
+    return IncrementalSolver(
+        half,
+        read_encoding("incremental"),
+        prune=True,
+        encoding_path="incremental.lp",
+        options=options,
+        extra=read_encoding("mirror") + _mirror_fact(puzzle),
+        threads=threads,
+        propagator=propagator,
+    )

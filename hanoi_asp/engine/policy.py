@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from hanoi_asp.engine.encodings import shipped_encoding
 from hanoi_asp.engine.mirror import applies as mirror_applies
+from hanoi_asp.engine.mirror import searches_halves
 from hanoi_asp.inputs.asp_text import check_encoding, is_incremental
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
@@ -56,6 +57,14 @@ run each, fresh processes, look-ahead on:  random 4 pegs 10 disks with an exact 
 1.0 s in time order, 6.5 s with VSIDS; random 5 pegs 10 disks (bound 15, optimum 19)
 8.3 s in time order, 1.2 s with VSIDS; two other instances equal (0.6-0.9 s)."""
 
+HALVES = "a whole tower, no exact bound"
+"""A whole tower whose bound is not known to be the optimum (5+ pegs: Frame-Stewart is
+unproven there) is solved by the half search: its optimum is 2H* + 1, H* the shortest
+half (:mod:`hanoi_asp.engine.mirror`), and clingo refutes half horizons, with the
+pattern propagator on tables toward the half's end.  Measured, 5 pegs, 12 disks (47
+moves), one run: half horizons 0..22 refuted and 23 solved in 22 s in all (22 alone
+18 s); the full search had refuted only 41 and 42 of 41..46 after 60 s."""
+
 PATTERN_THREADS = 1
 """With the pattern propagator clingo searches with one thread unless asked otherwise.
 The propagator runs in thread 0 only (:data:`hanoi_asp.engine.pruning.PRUNING_THREAD`),
@@ -85,6 +94,9 @@ class EnginePlan:
     """Load ``patterns.lp``: decide the moves in time order (see :data:`FORWARD`)."""
     mirror: bool
     """Search half a mirrored plan first (:mod:`hanoi_asp.engine.mirror`)."""
+    halves: bool
+    """Prove a whole tower's optimum by refuting half horizons
+    (:func:`hanoi_asp.engine.mirror.half_solver`), see :data:`HALVES`."""
     clingo_options: tuple[str, ...]
     """clingo's options for the full search."""
 
@@ -94,7 +106,7 @@ class EnginePlan:
         extras = (
             ("distance3.lp",) * self.distance3
             + ("patterns.lp",) * self.forward
-            + ("mirror.lp",) * self.mirror
+            + ("mirror.lp",) * (self.mirror or self.halves)
         )
         return (self.encoding.name, *extras)
 
@@ -169,7 +181,8 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
     starts from; None when the question is a fixed horizon (``--moves``, grading).
 
     The mirror phase runs for a whole tower whose bound is exact, except where
-    ``distance3.lp`` already finds plans fast; ``--sign-def=pos`` when the bound is exact
+    ``distance3.lp`` already finds plans fast, and the half search where it is not
+    (:data:`HALVES`); ``--sign-def=pos`` when the bound is exact
     and no domain heuristic orders the search.
     A user's encoding is checked (no ``#script``/``#include``, valid syntax) here.
     """
@@ -190,6 +203,16 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
         and not distance3
         and mirror_applies(puzzle, bound)
     )
+    halves = (
+        mode == "incremental"
+        and bound is not None
+        and not bound.exact
+        and patterns
+        and options.mirror
+        and options.max_moves is None
+        and options.bound == "auto"  # "none", "misplaced": the full horizons, as asked
+        and searches_halves(puzzle)
+    )
     forward = patterns and exact
     clingo_options = options.clingo_options
     if distance3 or forward:
@@ -205,5 +228,6 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
         patterns=patterns,
         forward=forward,
         mirror=mirror,
+        halves=halves,
         clingo_options=clingo_options,
     )

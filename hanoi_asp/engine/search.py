@@ -29,11 +29,11 @@ from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, strongest
 from hanoi_asp.engine.distance3 import distance3_facts
 from hanoi_asp.engine.encodings import read_encoding
 from hanoi_asp.engine.first_plan import build_first_plan
-from hanoi_asp.engine.mirror import half_plan, unfold
+from hanoi_asp.engine.mirror import half_plan, half_solver, half_tables, unfold
 from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine, uses_first_plan
 from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Steps
-from hanoi_asp.methods.patterns import Partitioned, goal_database
+from hanoi_asp.methods.patterns import Partitioned, estimate, goal_database
 from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
@@ -189,6 +189,9 @@ class _Run:
     timings: dict[str, float] = field(default_factory=dict)
     """Seconds per phase so far (see :attr:`Result.timings`)."""
     solver: HorizonSolver | None = None
+    proven: str = ""
+    """What is proven of the lower bound, where it is not "the horizons below it were
+    refuted" (the half search); empty: that."""
 
     def timed(self, phase: str, began: float) -> None:
         """Add the time since ``began`` to ``phase``."""
@@ -290,7 +293,7 @@ class _Run:
             reason = f"stopped: horizon {self.lower} is over the grounding limit"
         else:
             reason = "interrupted"
-        known = f"{reason}: {_refuted(bound, self.lower)}"
+        known = f"{reason}: {self.proven or _refuted(bound, self.lower)}"
         if self.best is not None and self.answers():
             gap = len(self.best) - self.lower
             proof = (
@@ -361,6 +364,8 @@ def _narrow(run: _Run) -> Result:
         mirrored = _mirror_phase(run, plan, bound)
         if mirrored is not None:
             return mirrored
+    if plan.halves:
+        return _halves(run, plan, bound)
     began = time.monotonic()
     tables = pattern_tables(puzzle, plan, run.deadline)
     run.timed("bounds", began)
@@ -446,6 +451,74 @@ def _mirror_phase(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result | No
     if half_run.status == "UNKNOWN":
         return run.stop("timeout")
     return None
+
+
+HALVES_ARGUMENT = (
+    "every plan of a whole tower has at least 2H + 1 moves, H the fewest moves taking "
+    "the smaller disks off the start peg and one other: they are off the start peg and "
+    "the largest disk's target before its first move, and likewise after its last move "
+    "backwards (hanoi_asp/engine/mirror.py)"
+)
+
+
+def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
+    """A whole tower without an exact bound: clingo refutes half horizons upward
+    (:func:`~hanoi_asp.engine.mirror.half_solver`) until one holds a half, whose mirror
+    is minimal; or until the best plan's length is reached, which proves that plan."""
+    puzzle, options = run.puzzle, run.options
+    began = time.monotonic()
+    try:
+        tables = half_tables(puzzle, run.deadline)
+    except TimeoutError:
+        run.timed("bounds", began)
+        return run.stop("timeout")
+    run.timed("bounds", began)
+    by_tables = estimate(tables, puzzle.initial_state())
+    half = max(bound.value // 2, by_tables)
+    why = (
+        f"the half's pattern tables give {by_tables}"
+        if by_tables >= bound.value // 2
+        else f"2H + 1 is at least the lower bound {bound.value} ({bound.name})"
+    )
+    first = half
+    solver = run.solver = half_solver(puzzle, tables, plan.clingo_options, plan.threads)
+    run.lower = max(run.lower, 2 * half + 1)
+    top = run.upper if run.upper is not None else 2 * _states(puzzle)
+    while 2 * half + 1 < top:
+        run.proven = _halves_proven(first, half, why)
+        if run.out_of_time():
+            return run.stop("timeout")
+        options.limits.check_horizon(
+            horizon=half, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source
+        )
+        run.report(2 * half + 1)
+        half_run, steps = answer(plan, half, partial(solver.run, half, run.deadline))
+        run.runs.append(half_run.as_phase("mirror-half"))
+        if half_run.status == "UNKNOWN":
+            return run.stop("timeout")
+        if steps is not None:
+            moves = verified(puzzle, plan, 2 * half + 1, unfold(puzzle, steps))
+            assert moves is not None
+            proof = (
+                f"minimal: {_halves_proven(first, half + 1, why)}, and a half of {half} "
+                f"moves exists: its mirror, {2 * half + 1} moves, is the plan"
+            )
+            return run.optimum(proof, moves)
+        half += 1
+        run.lower = 2 * half + 1
+        run.report()
+    run.proven = _halves_proven(first, half, why)
+    assert run.best is not None
+    return run.optimum(f"minimal: {run.proven}; the plan is {run.how}", run.best)
+
+
+def _halves_proven(first: int, half: int, why: str) -> str:
+    """What refuting half horizons ``first .. half - 1`` proves."""
+    refuted = f"; clingo refuted half horizons {first}..{half - 1}" if half > first else ""
+    return (
+        f"no plan has fewer than {2 * half + 1} moves: {HALVES_ARGUMENT}; H >= {first} "
+        f"({why}){refuted}, so H >= {half}"
+    )
 
 
 def _refuted(bound: LowerBound, horizon: int) -> str:

@@ -184,16 +184,37 @@ def distances_to(
     position j on peg ``goal[j]`` (a position missing from ``goal`` may end anywhere),
     searched backwards from all of those along ``edges``."""
     choices = [[goal[j]] if j in goal else list(range(pegs)) for j in range(size)]
+    return distances_among(pegs, choices, edges, deadline)
+
+
+def distances_among(
+    pegs: int, choices: Sequence[Sequence[int]], edges: Edges, deadline: float | None = None
+) -> npt.NDArray[np.uint16]:
+    """Fewest moves from each pattern of ``len(choices)`` disks to one that has the
+    disk at position j on one of the pegs ``choices[j]``, along ``edges``."""
     moves = move_lists(pegs, edges, backwards=True)
-    return breadth_first(pegs, size, _codes(pegs, choices), moves, deadline)
+    return breadth_first(pegs, len(choices), _codes(pegs, choices), moves, deadline)
 
 
-def toward_goal(puzzle: Puzzle, run: Run, deadline: float | None = None) -> PatternTable:
-    """The run's :func:`distances_to` the puzzle's goal, on its move graph."""
-    pegs, goal = len(puzzle.pegs), puzzle.goal_pegs()
-    wanted = {j: goal[d] for j, d in enumerate(run.disks) if d in goal}
-    distances = distances_to(pegs, run.size, wanted, puzzle.edges(), deadline)
-    return PatternTable(pegs, run, distances.tolist())  # a list: faster to index one by one
+Allowed = tuple[tuple[int, ...], ...]
+"""Per disk (disk 1 first), the peg indexes where a goal lets it end."""
+
+
+def goal_allowed(puzzle: Puzzle) -> Allowed:
+    """The puzzle's goal as :data:`Allowed`: a named disk's peg, any peg for the rest."""
+    goal, every = puzzle.goal_pegs(), tuple(range(len(puzzle.pegs)))
+    return tuple((goal[d],) if d in goal else every for d in range(1, puzzle.disks + 1))
+
+
+def toward_goal(
+    puzzle: Puzzle, run: Run, deadline: float | None = None, allowed: Allowed | None = None
+) -> PatternTable:
+    """The run's :func:`distances_among` its disks' places in the goal (the puzzle's,
+    or ``allowed``), on the puzzle's move graph."""
+    ends = goal_allowed(puzzle) if allowed is None else allowed
+    choices = [ends[d - 1] for d in run.disks]
+    distances = distances_among(len(puzzle.pegs), choices, puzzle.edges(), deadline)
+    return PatternTable(len(puzzle.pegs), run, distances.tolist())  # a list: fast to index
 
 
 def largest_run(pegs: int, disks: int, budget: int | None = None) -> int:
@@ -242,13 +263,13 @@ _CACHE: dict[tuple[object, ...], tuple[dict[Run, PatternTable], dict[int | None,
 """Per puzzle (one at a time): every run's table built, and the partitions asked for."""
 
 
-def _key(puzzle: Puzzle, budget: int) -> tuple[object, ...]:
+def _key(puzzle: Puzzle, budget: int, allowed: Allowed) -> tuple[object, ...]:
     edges = puzzle.edges()
     return (
         budget,
         len(puzzle.pegs),
         puzzle.initial_state(),
-        tuple(sorted(puzzle.goal_pegs().items())),
+        allowed,
         None if edges is None else tuple(sorted(edges)),
     )
 
@@ -301,14 +322,17 @@ def goal_database(
     budget: int | None = None,
     deadline: float | None = None,
     every_cut: bool = False,
+    allowed: Allowed | None = None,
 ) -> Partitioned:
-    """Tables toward the goal for the :data:`CUTS_BUILT` :func:`ranked_partitions` of
-    :func:`partitions` (or every one), built once per puzzle: the lower bound, the
-    search's pruning and A* share them, and asking for every cut later builds only the
-    tables not built yet.  Raises ``TimeoutError`` if ``deadline`` passes first."""
+    """Tables toward the goal (the puzzle's, or ``allowed``) for the :data:`CUTS_BUILT`
+    :func:`ranked_partitions` of :func:`partitions` (or every one), built once per
+    puzzle: the lower bound, the search's pruning and A* share them, and asking for
+    every cut later builds only the tables not built yet.  Raises ``TimeoutError`` if
+    ``deadline`` passes first."""
     budget = TABLE_PATTERNS if budget is None else budget
     cuts = None if every_cut else CUTS_BUILT
-    key = _key(puzzle, budget)
+    allowed = goal_allowed(puzzle) if allowed is None else allowed
+    key = _key(puzzle, budget, allowed)
     if key not in _CACHE:
         _CACHE.clear()  # one puzzle at a time: tables can be megabytes
         _CACHE[key] = ({}, {})
@@ -317,7 +341,7 @@ def goal_database(
 
         def table(run: Run) -> PatternTable:
             if run not in built:
-                built[run] = toward_goal(puzzle, run, deadline)
+                built[run] = toward_goal(puzzle, run, deadline, allowed)
             return built[run]
 
         parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
