@@ -514,7 +514,11 @@ def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
 
 def _halves_proven(first: int, half: int, why: str) -> str:
     """What refuting half horizons ``first .. half - 1`` proves."""
-    refuted = f"; clingo refuted half horizons {first}..{half - 1}" if half > first else ""
+    refuted = ""
+    if half == first + 1:
+        refuted = f"; clingo refuted half horizon {first}"
+    elif half > first + 1:
+        refuted = f"; clingo refuted half horizons {first}..{half - 1}"
     return (
         f"no plan has fewer than {2 * half + 1} moves: {HALVES_ARGUMENT}; H >= {first} "
         f"({why}){refuted}, so H >= {half}"
