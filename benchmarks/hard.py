@@ -28,7 +28,8 @@ killed at ``--timeout`` (Fast Downward, which cannot stop itself) or at ``--time
 ``--grace`` (ours and the competition encoding stop themselves at ``--timeout``), or when
 the tree's resident memory passes ``--memory-limit`` (MEMOUT).  ``seconds`` is the wall
 time of the whole process: Python's start-up and imports included for ours and the
-competition encoding, the driver, translator and search for Fast Downward.  A run that
+competition encoding, the driver, translator and search for Fast Downward.  Our checkouts
+are compiled to bytecode first, as ``pip install`` does (:func:`compile_tree`).  A run that
 proves its answer after ``--timeout`` counts as a TIMEOUT (its length still takes part in
 the cross-check).  Peak memory is that of the whole tree.  Every plan is replayed by
 :func:`hanoi_asp.model.plan.replay`; every method that proves an optimum must agree on
