@@ -140,6 +140,9 @@ def test_towers_without_an_exact_bound_are_proven_by_half_horizons(
     assert result.horizons[-1].horizon == (expected - 1) // 2
     assert all(run.status == "UNSAT" for run in result.horizons[:-1])
     assert "2H + 1" in result.proof and "its mirror" in result.proof
+    half = (expected - 1) // 2
+    assert f"no plan has fewer than {expected} moves" in result.proof
+    assert f"so H = {half}: its mirror, {expected} moves" in result.proof
     assert "mirror.lp" in result.programs
     assert replay(result.puzzle, [(m.disk, m.target) for m in result.plan or ()])
     with_plan = solve(tower(pegs, disks))
@@ -155,6 +158,18 @@ def test_the_half_search_stopped_early_says_what_it_proved() -> None:
     assert result.length == 47 and result.lower_bound is not None
     assert result.lower_bound < 47 and result.lower_bound % 2 == 1
     assert "2H + 1" in result.proof and "not proven minimal" in result.proof
+
+
+def test_the_half_search_stops_at_the_grounding_limit_with_its_plan() -> None:
+    """A half horizon over ``--limit cells``: the plan built first, its gap, exit 0."""
+    from hanoi_asp.model.limits import Limits
+
+    limits = Limits.parse(["cells=300"])  # 5 pegs, 12 disks: half 5 is 300 cells
+    result = solve(tower(5, 12), SolveOptions(limits=limits))
+    assert result.result == "SATISFIABLE" and result.stopped == "limit"
+    assert result.length == 47
+    assert "the next horizon is over the grounding limit" in result.proof
+    assert "2H + 1" in result.proof
 
 
 def test_applies_needs_an_exact_bound_and_an_odd_horizon() -> None:

@@ -290,7 +290,7 @@ class _Run:
         if why == "timeout":
             reason = f"stopped at the time limit ({self.options.timeout} s)"
         elif why == "limit":
-            reason = f"stopped: horizon {self.lower} is over the grounding limit"
+            reason = "stopped: the next horizon is over the grounding limit"
         else:
             reason = "interrupted"
         known = f"{reason}: {self.proven or _refuted(bound, self.lower)}"
@@ -488,9 +488,13 @@ def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
         run.proven = _halves_proven(first, half, why)
         if run.out_of_time():
             return run.stop("timeout")
-        options.limits.check_horizon(
-            horizon=half, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source
-        )
+        try:
+            check = options.limits.check_horizon
+            check(horizon=half, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
+        except LimitError:
+            if run.answers():
+                return run.stop("limit")
+            raise
         run.report(2 * half + 1)
         half_run, steps = answer(plan, half, partial(solver.run, half, run.deadline))
         run.runs.append(half_run.as_phase("mirror-half"))
@@ -500,8 +504,8 @@ def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
             moves = verified(puzzle, plan, 2 * half + 1, unfold(puzzle, steps))
             assert moves is not None
             proof = (
-                f"minimal: {_halves_proven(first, half + 1, why)}, and a half of {half} "
-                f"moves exists: its mirror, {2 * half + 1} moves, is the plan"
+                f"minimal: {_halves_proven(first, half, why)}; a half of {half} moves "
+                f"exists, so H = {half}: its mirror, {2 * half + 1} moves, is the plan"
             )
             return run.optimum(proof, moves)
         half += 1
