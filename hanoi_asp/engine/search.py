@@ -229,6 +229,22 @@ class _Run:
             return self.bound
         return strongest(self.finished) if self.finished else misplaced_disks(self.puzzle)
 
+    def stopped_before(self, horizon: int) -> Result | None:
+        """None if ``horizon`` may be solved now; else the answer: stopped at the time
+        limit, or at the grounding limit with the best plan (with no plan to give, the
+        limit's error is raised: the user must raise it)."""
+        if self.out_of_time():
+            return self.stop("timeout")
+        puzzle, options = self.puzzle, self.options
+        try:
+            check = options.limits.check_horizon
+            check(horizon=horizon, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
+        except LimitError:
+            if self.answers():
+                return self.stop("limit")
+            raise
+        return None
+
     def out_of_time(self) -> bool:
         deadline = self.deadline
         return deadline is not None and time.monotonic() >= deadline
@@ -374,15 +390,8 @@ def _narrow(run: _Run) -> Result:
     horizon = run.lower
     every_cut = False
     while horizon <= top:
-        if run.out_of_time():
-            return run.stop("timeout")
-        try:
-            check = options.limits.check_horizon
-            check(horizon=horizon, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
-        except LimitError:
-            if run.answers():
-                return run.stop("limit")
-            raise
+        if (stopped := run.stopped_before(horizon)) is not None:
+            return stopped
         run.report(horizon)
         horizon_run, steps = answer(plan, horizon, partial(solver.run, horizon, run.deadline))
         run.runs.append(horizon_run)
@@ -465,7 +474,7 @@ def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
     """A whole tower without an exact bound: clingo refutes half horizons upward
     (:func:`~hanoi_asp.engine.mirror.half_solver`) until one holds a half, whose mirror
     is minimal; or until the best plan's length is reached, which proves that plan."""
-    puzzle, options = run.puzzle, run.options
+    puzzle = run.puzzle
     began = time.monotonic()
     try:
         tables = half_tables(puzzle, run.deadline)
@@ -486,15 +495,8 @@ def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
     top = run.upper if run.upper is not None else 2 * _states(puzzle)
     while 2 * half + 1 < top:
         run.proven = _halves_proven(first, half, why)
-        if run.out_of_time():
-            return run.stop("timeout")
-        try:
-            check = options.limits.check_horizon
-            check(horizon=half, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
-        except LimitError:
-            if run.answers():
-                return run.stop("limit")
-            raise
+        if (stopped := run.stopped_before(half)) is not None:
+            return stopped
         run.report(2 * half + 1)
         half_run, steps = answer(plan, half, partial(solver.run, half, run.deadline))
         run.runs.append(half_run.as_phase("mirror-half"))
