@@ -319,3 +319,22 @@ def test_solve_json_gives_the_phases_and_astar(run_cli, tmp_path) -> None:  # ty
     assert by_astar["method"] == "astar" and by_astar["result"] == "OPTIMUM FOUND"
     assert by_astar["length"] == data["length"]
     assert data["bound"]["name"] == "pattern-database"
+
+
+def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:
+    """The smallest disk of a 4-peg tower of 10 to another peg: the plan built first
+    has one move, the misplaced-disks bound is 1, so the pattern tables (a third of a
+    second) are not built; without that plan they are."""
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=10,
+        init={"a": tuple(range(1, 11))},
+        goal={"a": tuple(range(1, 10)), "b": (10,)},
+    )
+    patterns._CACHE.clear()
+    result = solve(puzzle)
+    assert result.result == "OPTIMUM FOUND" and result.length == 1
+    assert result.bound.name == "misplaced-disks" and not patterns._CACHE
+    searched = solve(puzzle, SolveOptions(first_plan=False))
+    assert searched.length == 1 and patterns._CACHE
+    patterns._CACHE.clear()

@@ -428,28 +428,38 @@ def lower_bound(
     choice: BoundChoice = "auto",
     deadline: float | None = None,
     finished: list[LowerBound] | None = None,
+    upper: int | None = None,
 ) -> LowerBound:
     """The bound the search starts from: the best known (``auto``) or a weaker one;
     with ``deadline`` (a ``time.monotonic()`` value), the best finished by then.
-    ``finished`` collects each bound as it is done, for a caller interrupted meanwhile."""
+    ``finished`` collects each bound as it is done, for a caller interrupted meanwhile.
+    ``upper``: the length of a plan in hand (see :func:`best_lower_bound`)."""
     if choice == "none":
         return zero_bound(puzzle)
     if choice == "misplaced":
         return misplaced_disks(puzzle)
     token = _DEADLINE.set(deadline)
     try:
-        return best_lower_bound(puzzle, finished)
+        return best_lower_bound(puzzle, finished, upper)
     finally:
         _DEADLINE.reset(token)
 
 
-def best_lower_bound(puzzle: Puzzle, finished: list[LowerBound] | None = None) -> LowerBound:
+def best_lower_bound(
+    puzzle: Puzzle, finished: list[LowerBound] | None = None, upper: int | None = None
+) -> LowerBound:
     """The strongest sound bound known for this puzzle (the strongest finished, if a
-    deadline passes while they are computed); each is added to ``finished`` when done."""
+    deadline passes while they are computed); each is added to ``finished`` when done.
+    Once one reaches ``upper``, the length of a plan in hand, the rest are not computed:
+    that plan is proven minimal, and no bound can exceed it.  Measured: random 4 pegs,
+    10 disks, partial goals of 2 and 7 moves, whose first plan is optimal, 0.34 s of
+    tables each for nothing before."""
     candidates = [] if finished is None else finished
     candidates.append(misplaced_disks(puzzle))
     try:
         for make in _bounds_for(puzzle):
+            if upper is not None and strongest(candidates).value >= upper:
+                break
             found = make(puzzle)
             if found is not None:
                 candidates.append(found)
@@ -470,9 +480,11 @@ def _bounds_for(puzzle: Puzzle) -> Iterator[Callable[[Puzzle], LowerBound | None
     else:
         # pattern_bound is never larger (its disks lie in the first table's run, and
         # each other run counts at least its misplaced disks); additive_bound cuts the
-        # runs elsewhere, and was not worth its second of Python next to the tables
-        yield database_bound
+        # runs elsewhere, and was not worth its second of Python next to the tables.
+        # pile_bound first: 0.1-0.2 s against 0.3-0.6 s of tables (competition files),
+        # and where it meets the plan in hand the tables are not built
         yield pile_bound
+        yield database_bound
 
 
 def strongest(bounds: list[LowerBound]) -> LowerBound:

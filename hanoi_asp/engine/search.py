@@ -357,7 +357,9 @@ def _narrow(run: _Run) -> Result:
             run.first = start.first
             run.offer(start.moves, f"the {start.first.method} plan built before the search")
     began = time.monotonic()
-    bound = run.bound = lower_bound(puzzle, options.bound, run.deadline, run.finished)
+    bound = run.bound = lower_bound(
+        puzzle, options.bound, run.deadline, run.finished, upper=run.upper
+    )
     run.timed("bounds", began)
     run.lower = bound.value
     run.plan = plan = plan_engine(puzzle, options, bound)
