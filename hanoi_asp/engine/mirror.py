@@ -93,10 +93,16 @@ def half_plan(
     return run.as_phase("mirror-half"), steps
 
 
-def unfold(puzzle: Puzzle, half: Steps) -> Steps:
-    """The whole plan: the half, the largest disk's move, the half backwards mirrored."""
+def _tower_ends(puzzle: Puzzle) -> tuple[int, int]:
+    """The whole tower's (start, goal) peg indexes; only towers come here."""
     ends = whole_tower(puzzle)
     assert ends is not None
+    return ends
+
+
+def unfold(puzzle: Puzzle, half: Steps) -> Steps:
+    """The whole plan: the half, the largest disk's move, the half backwards mirrored."""
+    ends = _tower_ends(puzzle)
     start, goal = (puzzle.pegs[i] for i in ends)
     swap = {start: goal, goal: start}
     where = {disk: start for disk in range(1, puzzle.disks + 1)}
@@ -112,8 +118,7 @@ def unfold(puzzle: Puzzle, half: Steps) -> Steps:
 
 
 def _mirror_fact(puzzle: Puzzle) -> str:
-    ends = whole_tower(puzzle)
-    assert ends is not None
+    ends = _tower_ends(puzzle)
     start, goal = (peg_term(puzzle.pegs[i]) for i in ends)
     return f"\n#program base.\nmirror(1,{start},{goal}).\n"
 
@@ -127,8 +132,7 @@ def searches_halves(puzzle: Puzzle) -> bool:
 def half_puzzle(puzzle: Puzzle) -> Puzzle:
     """The tower with the goal "the largest disk on the start peg": with ``mirror.lp``'s
     check(t), the half's goal (the rest is :func:`half_allowed`, for the tables)."""
-    ends = whole_tower(puzzle)
-    assert ends is not None
+    ends = _tower_ends(puzzle)
     start = puzzle.pegs[ends[0]]
     return Puzzle(pegs=puzzle.pegs, disks=puzzle.disks, init=puzzle.init, goal={start: (1,)})
 
@@ -136,19 +140,16 @@ def half_puzzle(puzzle: Puzzle) -> Puzzle:
 def half_allowed(puzzle: Puzzle) -> Allowed:
     """Where the half leaves each disk: the largest on the start peg, every other off
     the start and goal pegs."""
-    ends = whole_tower(puzzle)
-    assert ends is not None
+    ends = _tower_ends(puzzle)
     others = tuple(peg for peg in range(len(puzzle.pegs)) if peg not in ends)
     return ((ends[0],), *[others] * (puzzle.disks - 1))
 
 
-def half_tables(puzzle: Puzzle, deadline: float | None, every_cut: bool = True) -> Partitioned:
-    """Pattern tables toward the half's end (every cut by default: a half search
-    refutes horizons).  Raises ``TimeoutError`` if ``deadline`` passes first."""
+def half_tables(puzzle: Puzzle, deadline: float | None) -> Partitioned:
+    """Pattern tables toward the half's end, every cut (a half search refutes
+    horizons).  Raises ``TimeoutError`` if ``deadline`` passes first."""
     allowed = half_allowed(puzzle)
-    return goal_database(
-        half_puzzle(puzzle), deadline=deadline, every_cut=every_cut, allowed=allowed
-    )
+    return goal_database(half_puzzle(puzzle), deadline=deadline, every_cut=True, allowed=allowed)
 
 
 def half_solver(

@@ -62,8 +62,8 @@ HALVES = "a whole tower, no exact bound"
 unproven there) is solved by the half search: its optimum is 2H* + 1, H* the shortest
 half (:mod:`hanoi_asp.engine.mirror`), and clingo refutes half horizons, with the
 pattern propagator on tables toward the half's end.  Measured, 5 pegs, 12 disks (47
-moves), one run: half horizons 0..22 refuted and 23 solved in 22 s in all (22 alone
-18 s); the full search had refuted only 41 and 42 of 41..46 after 60 s."""
+moves): 8.6 s median, 9.6 s worst of 5 (``benchmarks/results/hard.log``); the full
+search had refuted only 41 and 42 of 41..46 after 60 s."""
 
 PATTERN_THREADS = 1
 """With the pattern propagator clingo searches with one thread unless asked otherwise.
