@@ -172,6 +172,26 @@ def test_the_page_plays_to_the_last_frame_and_steps(chromium: Any, run_cli, tmp_
 
 
 @pytest.mark.browser
+def test_the_arrow_keys_work_before_any_click(chromium: Any, run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A rendered page takes the keys from the whole page: a teacher projecting it
+    steps with the arrows at once, without clicking the player first."""
+    page_file = tmp_path / "keys.html"
+    code, _, _ = run_cli("render", str(INSTANCES / "quickstart.lp"), "--html", str(page_file))
+    assert code == 0
+    visit = Visit(chromium, page_file)
+    page = visit.page
+    assert page.evaluate("document.activeElement === document.body")  # nothing focused
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert visit.counter() == "step 2 / 15"
+    page.keyboard.press("ArrowLeft")
+    assert visit.counter() == "step 1 / 15"
+    page.keyboard.press("End")
+    assert visit.counter() == "step 15 / 15"
+    assert visit.errors == []
+
+
+@pytest.mark.browser
 def test_the_player_api_and_a_partial_goal(chromium: Any, tmp_path: Path) -> None:
     """``HanoiPlayer.mount`` as the web app will call it; free goal disks greyed."""
     puzzle = load_puzzle(str(INSTANCES / "partial-goal.toml"))

@@ -44,7 +44,7 @@ h1 {{ font: bold 1.5rem system-ui, sans-serif; margin: 0 0 0.25rem; }}
 <script>{js}</script>
 <script>
 HanoiPlayer.mount(document.getElementById("player"),
-                  JSON.parse(document.getElementById("puzzle").textContent));
+                  JSON.parse(document.getElementById("puzzle").textContent), {{keys: "page"}});
 </script>
 </body>
 </html>

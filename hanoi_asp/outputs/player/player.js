@@ -12,7 +12,8 @@
  *               goal: {"c": [1, 3]},                         disks left out may end anywhere
  *               plan: [{disk: 3, from: "a", to: "c"}, ...]}  `solve --json`'s "plan" fits
  *   options    {speed: moves per second (default 2), ends: false to leave out the small
- *              start and goal boards}
+ *              start and goal boards, keys: "page" to take the keys from the whole page
+ *              (a page with one player: the arrows work before any click)}
  *
  *   player.play(), player.pause(), player.toggle()
  *   player.step(k)      k moves forward (default 1; negative: back), and pause
@@ -27,7 +28,8 @@
  *                       (placement: peg -> disks, disks left out are not drawn;
  *                       options.free: disk numbers drawn grey; options.label: aria-label)
  *
- * Keys while the player has focus: space play/pause, arrows step, Home/End first/last.
+ * Keys while the player has focus (or anywhere on the page, with keys: "page"): space
+ * play/pause, arrows step, Home/End first/last.
  * The geometry is the Python pictures' (hanoi_asp/outputs/drawing.py).
  */
 (function (global) {
@@ -168,6 +170,7 @@
     var geo = geometry(data), states = statesOf(data), total = data.plan.length;
     var step = 0, playing = false, speed = options.speed || 2, timer = null, motion = null;
     var listeners = [];
+    var keySource = options.keys === "page" ? global.document : container;
 
     container.textContent = "";
     container.classList.add("hanoi-player");
@@ -321,14 +324,16 @@
       destroy: function () {
         stopTimer(); playing = false;
         if (motion) global.cancelAnimationFrame(motion);
-        container.removeEventListener("keydown", onKey);
+        keySource.removeEventListener("keydown", onKey);
         container.textContent = "";
         listeners = [];
       }
     };
 
     function onKey(event) {
-      if (event.target.tagName === "INPUT") return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      var tag = event.target.tagName;
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
       var keys = {" ": player.toggle, ArrowLeft: function () { player.step(-1); },
         ArrowRight: function () { player.step(1); }, Home: function () { player.goto(0); },
         End: function () { player.goto(total); }};
@@ -341,7 +346,7 @@
     slider.addEventListener("input", function () {
       player.setSpeed(fromSlider(Number(slider.value)));
     });
-    container.addEventListener("keydown", onKey);
+    keySource.addEventListener("keydown", onKey);
 
     player.setSpeed(speed);
     show(0, false);
