@@ -127,6 +127,32 @@ def test_scale_enlarges_svg_gif_and_png(tmp_path: Path) -> None:
         assert ink == pytest.approx([edge * scale for edge in sizes[1][3]], abs=2 * scale)
 
 
+def test_a_gif_is_readable_by_default(tmp_path: Path) -> None:
+    """A GIF with no scale was 276x146 px for three disks: now at least 640 px wide, the
+    drawing scaled (not padded); an explicit scale is kept; a wide puzzle stays at 1."""
+    from hanoi_asp.outputs.pictures import GIF_WIDTH, readable_scale
+
+    puzzle, plan = tower(3)
+    write_gif(puzzle, plan, tmp_path / "auto.gif")
+    write_gif(puzzle, plan, tmp_path / "one.gif", scale=1)
+    with Image.open(tmp_path / "auto.gif") as auto, Image.open(tmp_path / "one.gif") as one:
+        assert auto.size[0] >= GIF_WIDTH and one.size[0] < GIF_WIDTH
+        ratio = auto.size[0] / one.size[0]
+        assert auto.size[1] == pytest.approx(one.size[1] * ratio, abs=2)
+    wide = Puzzle(pegs=tuple("abcdefgh"), disks=20, init={"a": tuple(range(1, 21))}, goal={})
+    assert layout(wide).width > GIF_WIDTH and readable_scale(wide) == 1
+
+
+def test_render_gif_default_and_explicit_scale(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    quickstart = str(INSTANCES / "quickstart.lp")
+    assert run_cli("render", quickstart, "--gif", str(tmp_path / "a.gif"))[0] == 0
+    assert run_cli("render", quickstart, "--gif", str(tmp_path / "b.gif"), "--scale", "1")[0] == 0
+    with Image.open(tmp_path / "a.gif") as auto, Image.open(tmp_path / "b.gif") as one:
+        assert auto.size[0] >= 640 > one.size[0]
+    code, _, err = run_cli("render", quickstart, "--gif", str(tmp_path / "c.gif"), "--scale", "9")
+    assert code == 2 and "scale must be from 0.5 to 8" in err
+
+
 @pytest.mark.parametrize("bad", [0.49, 8.01, 0, -1, math.nan, math.inf])
 def test_scale_is_checked(bad: float, tmp_path: Path) -> None:
     puzzle, plan = tower(2)
@@ -183,7 +209,7 @@ def test_a_long_gif_keeps_its_budget_with_a_gap_frame(
     puzzle, plan = tower(5)
     frame = pictures._tile_pixels(puzzle, 1)
     monkeypatch.setattr(pictures, "GIF_PIXELS", frame * 10)
-    shown = write_gif(puzzle, plan, tmp_path / "cut.gif")
+    shown = write_gif(puzzle, plan, tmp_path / "cut.gif", scale=1)
     assert shown == 9  # 8 states and the last, with the gap frame: 10 frames in all
     with Image.open(tmp_path / "cut.gif") as gif:
         assert gif.n_frames == 10

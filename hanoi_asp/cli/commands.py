@@ -113,7 +113,7 @@ def render_command(args: argparse.Namespace) -> int:
 
     if not (args.svg or args.gif or args.png or args.html):
         raise InputError("give at least one of --svg, --gif, --png, --html")
-    scale = check_scale(args.scale)
+    scale = 1.0 if args.scale is None else check_scale(args.scale)
     result = solve(*puzzle_and_options(args))
     out = console()
     if result.plan is None:
@@ -130,7 +130,7 @@ def render_command(args: argparse.Namespace) -> int:
         Path(args.svg).write_text(plan_svg(puzzle, plan, scale=scale), encoding="utf-8")
         wrote(args.svg, len(plan) + 1)
     if args.gif:
-        wrote(args.gif, write_gif(puzzle, plan, Path(args.gif), args.frame_ms, scale=scale))
+        wrote(args.gif, write_gif(puzzle, plan, Path(args.gif), args.frame_ms, scale=args.scale))
     if args.png:
         wrote(args.png, write_png(puzzle, plan, Path(args.png), scale=scale))
     if args.html:

@@ -305,10 +305,10 @@ def _render(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
     command.add_argument(
         "--scale",
         type=float,
-        default=1.0,
+        default=None,
         metavar="F",
-        help="enlarge (or shrink) the SVG, GIF and PNG pictures, 0.5-8 (default 1; "
-        "2 or 3 for a projector)",
+        help="enlarge (or shrink) the SVG, GIF and PNG pictures, 0.5-8 (default 1, and for "
+        "the GIF whatever makes it at least 640 px wide; 2 or 3 for a projector)",
     )
 
 

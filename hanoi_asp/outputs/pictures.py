@@ -51,6 +51,10 @@ SHEET_PIXELS = 16_000_000
 """A PNG sheet's most pixels: Pillow warns of a decompression bomb from 89 million."""
 GIF_PIXELS = 150_000_000
 """A GIF's most pixels, all frames together: Pillow holds every frame while writing."""
+GIF_WIDTH = 640
+"""A GIF's width when no scale is given: a drawing at scale 1 is 276 px wide for 3 disks,
+too small to read in a slide or a mail; larger puzzles are wider already and keep
+scale 1."""
 
 
 def check_scale(scale: float) -> float:
@@ -142,10 +146,17 @@ def grid(count: int, columns: int) -> tuple[int, int]:
 
 
 def write_gif(
-    puzzle: Puzzle, plan: Sequence[Move], path: Path, frame_ms: int = 500, scale: float = 1.0
+    puzzle: Puzzle,
+    plan: Sequence[Move],
+    path: Path,
+    frame_ms: int = 500,
+    scale: float | None = None,
 ) -> int:
     """An animation with one frame per state; returns the number of states shown (fewer
-    than the plan's when it is over :data:`GIF_PIXELS`: a gap frame marks the cut)."""
+    than the plan's when it is over :data:`GIF_PIXELS`: a gap frame marks the cut).
+    Without a ``scale``, the frames are at least :data:`GIF_WIDTH` pixels wide."""
+    if scale is None:
+        scale = readable_scale(puzzle)
     keep = GIF_PIXELS // _tile_pixels(puzzle, scale)
     tiles = plan_tiles(puzzle, plan, limit=keep - 1 if len(plan) + 1 > keep else None)[1:]
     if len(tiles) > keep:
@@ -183,6 +194,12 @@ def write_png(
         sheet.paste(_raster(puzzle, tile, scale), at)
     sheet.save(path)
     return sum(tile.kind == "frame" for tile in tiles)
+
+
+def readable_scale(puzzle: Puzzle) -> float:
+    """The scale at which the puzzle's frames are :data:`GIF_WIDTH` pixels wide, never
+    below 1 (nor above :data:`MAX_SCALE`)."""
+    return min(MAX_SCALE, max(1.0, GIF_WIDTH / layout(puzzle).width))
 
 
 def _tile_size(puzzle: Puzzle, scale: float) -> tuple[int, int]:
