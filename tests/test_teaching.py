@@ -115,6 +115,12 @@ def test_explain_on_a_terminal(run_cli) -> None:  # type: ignore[no-untyped-def]
         assert heading in out
     assert "why not 8 moves?" in out and "goal_on(" in out
     assert out.count("disk ") >= 9  # the plan
+    # the legend says what the mode's counts are: one-shot grounds each horizon afresh
+    flat = " ".join(out.split())
+    assert "one-shot: this horizon's program, ground afresh" in flat
+    assert "all steps ground so far" not in flat
+    code, out, _ = run_cli("explain", instance, "--mode", "incremental", "--bound", "none")
+    assert code == 0 and "incremental: all steps ground so far" in " ".join(out.split())
 
 
 def test_explain_a_student_encoding_and_bad_input(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -74,6 +74,15 @@ def test_solve_explain_grade_give_the_clis_objects(client: TestClient, tmp_path:
         cli_json("explain", str(tmp_path / "three.lp"))
     )
     assert explained["result"]["length"] == 7
+    # from 0, as `explain --bound none`: every shorter horizon refuted, then the plan
+    from_zero = client.post("/api/explain", json={"instance": THREE, "bound": "none"}).json()
+    assert without_times(from_zero) == without_times(
+        cli_json("explain", str(tmp_path / "three.lp"), "--bound", "none")
+    )
+    verdicts = [(run["horizon"], run["status"]) for run in from_zero["horizons"]]
+    assert verdicts == [(h, "UNSAT") for h in range(7)] + [(7, "SAT")]
+    refused = client.post("/api/explain", json={"instance": THREE, "bound": "zero"})
+    assert refused.status_code == 422 and refused.json()["error"].startswith("bound:")
     exercise = ROOT / "encodings" / "exercises" / "no-frame-axiom.lp"
     graded = client.post(
         "/api/grade", json={"instance": THREE, "encoding": exercise.read_text()}

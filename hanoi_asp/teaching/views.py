@@ -19,10 +19,15 @@ from hanoi_asp.outputs.text import plan_lines
 from hanoi_asp.teaching.explain import Explanation
 from hanoi_asp.teaching.grade import GradeReport, teaching_folder
 
+GROUND_SCOPE = {
+    "incremental": "incremental: all steps ground so far",
+    "oneshot": "one-shot: this horizon's program, ground afresh",
+}
+"""What a horizon's atoms and rules count, by the engine's mode."""
 HORIZON_COLUMNS = (
     ("horizon", "the plan length asked for"),
     ("answer", "SAT: a plan exists; UNSAT: proven none; UNKNOWN: out of time"),
-    ("atoms", "ground atoms clingo searched (incremental: all steps ground so far)"),
+    ("atoms", "ground atoms clingo searched ({scope})"),
     ("rules", "ground rules clingo searched (likewise)"),
     ("choices", "decisions the solver made in this call"),
     ("conflicts", "dead ends it met and learnt from in this call"),
@@ -92,7 +97,12 @@ def _runs_table(explanation: Explanation) -> RenderableType:
             str(run.conflicts),
             f"{run.seconds:.3f}",
         )
-    legend = Text("\n".join(f"   {name}: {meaning}" for name, meaning in HORIZON_COLUMNS[2:]))
+    scope = GROUND_SCOPE.get(explanation.result.mode or "", "this horizon")
+    legend = Text(
+        "\n".join(
+            f"   {name}: {meaning.format(scope=scope)}" for name, meaning in HORIZON_COLUMNS[2:]
+        )
+    )
     legend.stylize("dim")
     return Group(runs, legend)
 

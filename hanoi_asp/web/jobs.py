@@ -21,7 +21,7 @@ from hanoi_asp.engine.solve import solve
 from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.model.limits import Limits
-from hanoi_asp.model.options import Encoding, SolveOptions
+from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.outputs.html import player_data
 
@@ -61,6 +61,9 @@ class JobBody(BaseModel):
     encoding: str | None = Field(default=None, max_length=MAX_TEXT)
     moves: int | None = Field(default=None, ge=0, le=LIMITS.moves)
     timeout: float = Field(default=DEFAULT_SECONDS, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
+    bound: BoundChoice = "auto"
+    """Where the upward search starts, as ``--bound``: ``none`` starts at 0, so Explain
+    shows every refuted horizon (the lesson), not only the one at the lower bound."""
 
     @classmethod
     def read(cls, data: Any) -> JobBody:
@@ -87,6 +90,7 @@ class JobBody(BaseModel):
             exact_moves=self.moves,
             timeout=self.timeout,
             encoding=encoding,
+            bound=self.bound,
             limits=LIMITS,
             source=self.name,
         )
