@@ -293,6 +293,29 @@ def generate_command(args: argparse.Namespace) -> int:
     return EXIT_FOUND
 
 
+def site_command(args: argparse.Namespace) -> int:
+    from hanoi_asp.web.site import export_site
+
+    began = time.monotonic()
+    document = export_site(
+        Path(args.outdir),
+        instances=args.instances,
+        exercises=args.exercises,
+        title=args.title,
+        force=args.force,
+    )
+    for item in document.instances:
+        if item.answers.result in ("SATISFIABLE", "UNKNOWN"):  # the export's time ran out
+            note = f"{item.name}: optimum not proven: {item.answers.proof}"
+            console(stderr=True).print(note, markup=False)
+    print(
+        f"wrote {args.outdir}: {len(document.instances)} instance(s), "
+        f"{len(document.exercises)} exercise(s) in {time.monotonic() - began:.1f} s; "
+        f"serve it with: python -m http.server -d {args.outdir}"
+    )
+    return EXIT_FOUND
+
+
 def serve_command(args: argparse.Namespace) -> int:
     from hanoi_asp.web.serve import serve
 
@@ -308,4 +331,5 @@ HANDLERS = {
     "batch": batch_command,
     "generate": generate_command,
     "serve": serve_command,
+    "site": site_command,
 }

@@ -123,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     _grade(commands)
     _generate(commands)
     _serve(commands)
+    _site(commands)
     return parser
 
 
@@ -447,6 +448,39 @@ def _serve(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "--port", type=_natural, default=8000, help="port (default 8000; 0: any free one)"
     )
     command.add_argument("--open", action="store_true", help="open the page in a browser")
+
+
+def _site(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "site",
+        "export the playground as a static folder: clingo runs in the browser",
+        "Write OUTDIR: the playground's page with clingo compiled to WebAssembly, the "
+        "shipped encodings, the exercises and the instances, with reference answers "
+        "(optimum, proof, a plan, the verdict at every horizon) computed now.  Serve it "
+        "from any static host (python -m http.server -d OUTDIR, GitHub Pages, a course "
+        "page); nothing is fetched from anywhere else.",
+        "exit codes:\n  0  the folder was written\n  2  bad usage, an unreadable "
+        "instance or exercise, or an OUTDIR that is not empty (without --force)\n",
+    )
+    command.add_argument("outdir", help="the folder to write (made if missing)")
+    command.add_argument(
+        "--instances",
+        nargs="+",
+        default=[],
+        metavar="FILE",
+        help="instance files or folders (default: the teaching set and the quickstart "
+        "puzzle); they are also the set the page grades on",
+    )
+    command.add_argument(
+        "--exercises", metavar="DIR", help="a folder of .lp exercises (default: the shipped ones)"
+    )
+    command.add_argument(
+        "--title", default="hanoi-asp playground", help="the page's title (default: %(default)s)"
+    )
+    command.add_argument(
+        "--force", action="store_true", help="replace what a non-empty OUTDIR holds"
+    )
 
 
 def _positive_int(text: str) -> int:
