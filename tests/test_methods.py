@@ -19,7 +19,7 @@ from reference import (
 )
 from strategies import puzzles
 
-from hanoi_asp import Puzzle, SolveOptions, solve
+from hanoi_asp import Puzzle, SolveOptions, load_puzzle, solve
 from hanoi_asp.methods.frame_stewart import frame_stewart_moves
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.plan import replay
@@ -229,3 +229,47 @@ def test_batch_takes_a_method(run_cli, tmp_path) -> None:  # type: ignore[no-unt
     assert code == 1  # one instance is unreachable
     assert {row["method"] for row in rows} == {"bfs"}
     assert sorted(row["length"] or 0 for row in rows) == [0, 22, 43, 80]
+
+
+# -- A* keeps its work (issue 28, item 3) ----------------------------------------------------
+
+HARD = str(INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp")
+"""Optimum 58 (A* and the engine prove it in seconds); the plan built first has 103."""
+
+
+@pytest.mark.parametrize("stop", [("--limit", "states=20000"), ("--timeout", "0.5")])
+def test_astar_stopped_answers_with_the_plan_in_hand(run_cli, stop: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """A* at its state budget or time limit threw its work away (ERROR, exit 2): now the
+    plan built first, replayed, with the bound A* proved, exit 0."""
+    code, out, err = run_cli("solve", HARD, "--method", "astar", "--json", *stop)
+    data = json.loads(out)
+    assert code == 0 and err == ""
+    assert data["result"] == "SATISFIABLE" and data["method"] == "astar"
+    assert data["stopped"] == ("states" if stop[0] == "--limit" else "timeout")
+    assert 0 < data["lower_bound"] <= 58 < data["length"] == data["upper_bound"]
+    assert data["gap"] == data["length"] - data["lower_bound"]
+    steps = [(m["disk"], m["to"]) for m in data["plan"]]
+    assert len(replay(load_puzzle(HARD), steps)) == data["length"]  # a legal plan to the goal
+
+
+def test_astar_stopped_below_the_first_plan_says_unknown() -> None:
+    puzzle = load_puzzle(HARD)
+    options = SolveOptions(method="astar", max_moves=80, limits=Limits(states=20_000))
+    result = solve(puzzle, options)
+    assert result.result == "UNKNOWN" and result.plan is None and result.stopped == "states"
+    assert result.lower_bound is not None and 0 < result.lower_bound <= 58
+
+
+def test_astar_budget_follows_the_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    from hanoi_asp.engine import reference
+
+    assert reference.astar_budget(Limits(states=1234)) == 1234  # the user's limit is kept
+    cap = reference.ASTAR_MEMORY // reference.ASTAR_STATE_BYTES
+    assert Limits().states <= reference.astar_budget(Limits()) <= cap
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (2 * 2**30, resource.RLIM_INFINITY))
+    assert reference.available_memory() <= 2 * 2**30  # ulimit -v 2 GiB: 1 GiB of states
+    assert reference.astar_budget(Limits()) <= max(
+        Limits().states, 2**30 // reference.ASTAR_STATE_BYTES
+    )

@@ -9,15 +9,18 @@
 
 from __future__ import annotations
 
+import resource
 import time
 from dataclasses import dataclass
 
 from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, whole_tower
+from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.methods import astar, bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
 from hanoi_asp.methods.patterns import goal_database
 from hanoi_asp.methods.recursive import tower_moves
 from hanoi_asp.model.errors import InputError, LimitError
+from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle
@@ -25,6 +28,11 @@ from hanoi_asp.model.result import Result, Verdict
 
 BOUND_SECONDS = 1.0
 """Most time spent on the lower bound a reference method's result reports."""
+ASTAR_STATE_BYTES = 250
+"""Memory A* takes per stored state (two dict entries and a heap tuple): 145-245 bytes
+measured by ``python -m benchmarks.astar_memory`` on random 4-peg puzzles."""
+ASTAR_MEMORY = 3 * 2**30
+"""Most memory A*'s states take by default (the engine's peak stays under 4 GiB)."""
 
 
 @dataclass(frozen=True)
@@ -200,15 +208,39 @@ def _breadth_first(
     )
 
 
+def astar_budget(limits: Limits) -> int:
+    """How many states A* may store: ``--limit states=N`` when given, else as many as
+    half the memory available now holds, at most :data:`ASTAR_MEMORY` (never fewer than
+    the default limit).  A* stopped by its budget still answers with the plan built first
+    and its proven bound, so the budget decides how much it can prove, not whether it
+    answers."""
+    if limits.states != Limits().states:
+        return limits.states
+    room = min(available_memory() // 2, ASTAR_MEMORY)
+    return max(limits.states, room // ASTAR_STATE_BYTES)
+
+
+def available_memory() -> int:
+    """Bytes this process could still take: the kernel's MemAvailable, within the
+    address-space limit (``ulimit -v``) if one is set; 0 where neither can be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            fields = dict(line.split(":", 1) for line in meminfo)
+        free = int(fields["MemAvailable"].split()[0]) * 1024
+    except (OSError, KeyError, ValueError):
+        return 0
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return free if soft == resource.RLIM_INFINITY else min(free, soft)
+
+
 def _astar(
     puzzle: Puzzle, options: SolveOptions, limit: int | None, deadline: float | None
 ) -> Answer:
+    """A*'s optimum; stopped by the deadline or its memory budget, the plan built first
+    (replayed) with the lower bound A* proved, as the engine's anytime answer."""
+    start = build_first_plan(puzzle, options, deadline)
     found = astar.search(
-        puzzle,
-        goal_database(puzzle),
-        max_states=options.limits.states,
-        deadline=deadline,
-        source=options.source,
+        puzzle, goal_database(puzzle), max_states=astar_budget(options.limits), deadline=deadline
     )
     if found.steps is not None:
         if limit is not None and len(found.steps) > limit:
@@ -225,13 +257,20 @@ def _astar(
             found.steps,
         )
     if found.stopped:
-        return Answer(
-            "UNKNOWN",
+        why = "out of time" if found.stopped == "timeout" else "its memory budget is full"
+        proof = (
             f"no plan has fewer than {found.lower} moves (A*: every state with a smaller "
-            f"estimate expanded, {found.expanded} states), then stopped",
-            stopped=found.stopped,
-            lower=found.lower,
+            f"estimate expanded, {found.expanded} states), then stopped: {why}"
         )
+        plan = start.moves
+        if plan is None or (limit is not None and len(plan) > limit):
+            return Answer("UNKNOWN", proof, stopped=found.stopped, lower=found.lower)
+        steps = [(move.disk, move.target) for move in plan]
+        built = f"the plan built first ({start.first.method if start.first else 'built'})"
+        if len(plan) <= found.lower:  # the plan meets what A* proved: it is minimal
+            return Answer("OPTIMUM FOUND", f"minimal: {built} meets the bound; {proof}", steps)
+        proof += f"; {built} has {len(plan)} moves"
+        return Answer("SATISFIABLE", proof, steps, stopped=found.stopped, lower=found.lower)
     return Answer(
         "UNSATISFIABLE",
         f"no plan exists at all: A* expanded all {found.expanded} reachable states "

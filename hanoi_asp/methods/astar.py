@@ -29,7 +29,6 @@ from dataclasses import dataclass
 
 from hanoi_asp.methods.bfs import steps_back
 from hanoi_asp.methods.patterns import UNSEEN, Partitioned, move_lists
-from hanoi_asp.model.errors import LimitError
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import Puzzle
 
@@ -45,6 +44,7 @@ class AstarOutcome:
     exhausted: bool = False
     """Every reachable state was expanded without a goal: no plan exists."""
     stopped: str | None = None
+    """``timeout`` or ``states`` (the budget of stored states): ``lower`` is still proven."""
 
 
 def search(
@@ -53,9 +53,10 @@ def search(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
-    source: str = "<puzzle>",
 ) -> AstarOutcome:
-    """A shortest plan by A* with the tables' estimate (see the module docstring)."""
+    """A shortest plan by A* with the tables' estimate (see the module docstring).
+    Past ``deadline`` or ``max_states`` stored states it stops with what it proved: the
+    smallest ``f`` still open."""
     pegs, disks = len(puzzle.pegs), puzzle.disks
     weight: list[int] = [pegs**d for d in range(disks)]
     looks: list[list[tuple[int, int, list[int]]]] = [
@@ -87,10 +88,7 @@ def search(
             if deadline is not None and time.monotonic() > deadline:
                 return AstarOutcome(None, expanded, len(best), f, stopped="timeout")
             if len(best) > max_states:
-                raise LimitError(
-                    f"A* stored over {max_states} states (raise it with --limit states=N)",
-                    path=source,
-                )
+                return AstarOutcome(None, expanded, len(best), f, stopped="states")
         top = [-1] * pegs  # the smallest disk (highest index) on each peg
         rest = state
         for i in range(disks):
