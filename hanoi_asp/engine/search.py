@@ -33,6 +33,7 @@ from hanoi_asp.engine.mirror import half_plan, half_solver, half_tables, unfold
 from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine, uses_first_plan
 from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Steps
+from hanoi_asp.methods import astar
 from hanoi_asp.methods.patterns import Partitioned, estimate, goal_database
 from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
@@ -87,6 +88,36 @@ def check_every_cut(run: _Run, plan: EnginePlan, solver: HorizonSolver) -> bool:
     if tables is not None and len(tables) > len(propagator.tables):
         propagator.retable(tables)
     return True
+
+
+SHORTEN_SECONDS = 0.5
+"""Most time :func:`shorten_best` takes (less when the user's time limit is near)."""
+SHORTEN_WEIGHTS = (2.0, 1.5)
+"""Weighted A*'s weights, tried in turn while time is left: 2 reaches a goal soonest,
+1.5 often gives a shorter plan (random 4 pegs 13 disks: 70 against 58 moves)."""
+
+
+def shorten_best(run: _Run, tables: Partitioned) -> None:
+    """Bring the best plan down before clingo raises the lower bound: weighted A* on the
+    pattern tables (:func:`hanoi_asp.methods.astar.search`) gives a plan at most w times
+    the optimum's length, in practice near it; it is replayed and offered like every
+    plan.  It proves nothing, so no proof changes; but a stopped search answers with a
+    far better plan, and a plan that meets the rising lower bound ends the search one
+    horizon sooner (clingo need not solve the optimum's horizon).  Skipped where the
+    plan in hand is within 10% of the lower bound.  Measured by
+    ``python -m benchmarks.anytime``."""
+    began = time.monotonic()
+    stop = began + SHORTEN_SECONDS
+    deadline = stop if run.deadline is None else min(stop, run.deadline)
+    for weight in SHORTEN_WEIGHTS:
+        if run.best is None or len(run.best) * 10 <= run.lower * 11:
+            break
+        found = astar.search(run.puzzle, tables, deadline=deadline, weight=weight)
+        if found.steps is None:
+            break  # out of time: a smaller weight would take longer still
+        if len(found.steps) < len(run.best):
+            run.offer(replay(run.puzzle, found.steps), f"found by weighted A* (w = {weight:g})")
+    run.timed("first_plan", began)
 
 
 def make_solver(
@@ -387,6 +418,10 @@ def _narrow(run: _Run) -> Result:
     began = time.monotonic()
     tables = pattern_tables(puzzle, plan, run.deadline)
     run.timed("bounds", began)
+    if tables is not None and not plan.user_encoding:
+        shorten_best(run, tables)
+        if run.best is not None and len(run.best) == run.lower:
+            return run.optimum(_minimal(bound, run.lower) + f"; the plan is {run.how}", run.best)
     solver = run.solver = make_solver(puzzle, plan, minimal=True, tables=tables)
     top = _top(puzzle, limit, run.upper)
     horizon = run.lower

@@ -17,6 +17,10 @@ estimate A* pops every state at its true distance from the start, so the smalles
 ``f = g + h`` still open is a lower bound on every plan, and the first goal popped has
 the shortest plan.  Stopped early, that smallest ``f`` is what it proves.
 
+Weighted (``weight`` w > 1: states ordered by ``g + w*h``) it proves nothing, but reaches
+a goal far sooner, with a plan of at most w times the optimum's length (Pohl's bound for
+an admissible estimate): the engine uses it to bring its best plan down quickly.
+
 States are integers as in :mod:`hanoi_asp.methods.bfs` (disk ``d`` contributes
 ``peg * pegs**(d-1)``), so a run's pattern is ``state // pegs**first % pegs**size``.
 """
@@ -53,20 +57,22 @@ def search(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
+    weight: float = 1.0,
 ) -> AstarOutcome:
     """A shortest plan by A* with the tables' estimate (see the module docstring).
     Past ``deadline`` or ``max_states`` stored states it stops with what it proved: the
-    smallest ``f`` still open."""
+    smallest ``f`` still open.  With ``weight`` > 1, a plan at most that many times the
+    shortest, and ``lower`` 0: nothing proven."""
     pegs, disks = len(puzzle.pegs), puzzle.disks
-    weight: list[int] = [pegs**d for d in range(disks)]
+    weight_of: list[int] = [pegs**d for d in range(disks)]  # a disk's digit in a state
     looks: list[list[tuple[int, int, list[int]]]] = [
-        [(weight[t.run.first], pegs**t.run.size, t.distances) for t in part] for part in tables
+        [(weight_of[t.run.first], pegs**t.run.size, t.distances) for t in part] for part in tables
     ]
 
     def estimate(state: int) -> int:
         return max(sum(dist[state // scale % span] for scale, span, dist in part) for part in looks)
 
-    start = sum(peg * weight[i] for i, peg in enumerate(puzzle.initial_state()))
+    start = sum(peg * weight_of[i] for i, peg in enumerate(puzzle.initial_state()))
     goal = [(disk - 1, peg) for disk, peg in puzzle.goal_pegs().items()]
     targets = move_lists(pegs, puzzle.edges(), backwards=False)
     h0 = estimate(start)
@@ -74,21 +80,22 @@ def search(
         return AstarOutcome(None, 0, 1, 0, exhausted=True)
     best = {start: 0}
     parent = {start: -1}
-    heap = [(h0, h0, start)]
+    heap: list[tuple[float, int, int, int]] = [(weight * h0, h0, 0, start)]  # key, h, g
     expanded = 0
     while heap:
-        f, h, state = heapq.heappop(heap)
-        g = f - h
+        _, h, g, state = heapq.heappop(heap)
         if best[state] < g:
             continue  # a shorter way here was expanded already
-        if h == 0 and all(state // weight[i] % pegs == peg for i, peg in goal):
-            return AstarOutcome(steps_back(puzzle, parent, state, weight), expanded, len(best), g)
+        if h == 0 and all(state // weight_of[i] % pegs == peg for i, peg in goal):
+            found = steps_back(puzzle, parent, state, weight_of)
+            return AstarOutcome(found, expanded, len(best), g if weight == 1 else 0)
         expanded += 1
         if expanded % 4096 == 0:
+            proven = g + h if weight == 1 else 0  # f, the smallest still open
             if deadline is not None and time.monotonic() > deadline:
-                return AstarOutcome(None, expanded, len(best), f, stopped="timeout")
+                return AstarOutcome(None, expanded, len(best), proven, stopped="timeout")
             if len(best) > max_states:
-                return AstarOutcome(None, expanded, len(best), f, stopped="states")
+                return AstarOutcome(None, expanded, len(best), proven, stopped="states")
         top = [-1] * pegs  # the smallest disk (highest index) on each peg
         rest = state
         for i in range(disks):
@@ -100,7 +107,7 @@ def search(
             for target in targets[peg]:
                 if top[target] > i:
                     continue
-                nxt = state + (target - peg) * weight[i]
+                nxt = state + (target - peg) * weight_of[i]
                 if best.get(nxt, UNSEEN) <= g + 1:
                     continue
                 h_next = estimate(nxt)
@@ -108,5 +115,5 @@ def search(
                     continue
                 best[nxt] = g + 1
                 parent[nxt] = state
-                heapq.heappush(heap, (g + 1 + h_next, h_next, nxt))
+                heapq.heappush(heap, (g + 1 + weight * h_next, h_next, g + 1, nxt))
     return AstarOutcome(None, expanded, len(best), 0, exhausted=True)
