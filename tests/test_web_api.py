@@ -193,7 +193,29 @@ def test_bodies_are_capped_and_must_be_json(client: TestClient) -> None:
     huge = json.dumps({"instance": "%" + "x" * MAX_BODY})
     answer = client.post("/api/solve", content=huge, headers={"content-type": "application/json"})
     assert answer.status_code == 413 and "over" in answer.json()["error"]
-    assert client.post("/api/solve", content=b"{nope").status_code == 400
+    typed = {"content-type": "application/json"}
+    assert client.post("/api/solve", content=b"{nope", headers=typed).status_code == 400
+    assert client.post("/api/hint", json=[1, 2]).status_code == 422
+
+
+@pytest.mark.parametrize("endpoint", ["solve", "explain", "grade", "hint", "parse"])
+def test_other_sites_pages_are_refused(client: TestClient, endpoint: str) -> None:
+    """Any web page can make a browser POST to 127.0.0.1 with ``text/plain`` (no
+    preflight): that ran a job (200).  Now a foreign Origin is a 403, a body that is not
+    application/json a 415, before anything is read or run."""
+    body = json.dumps({"instance": THREE, "encoding": None})
+    plain = {"content-type": "text/plain"}
+    answer = client.post(f"/api/{endpoint}", content=body, headers=plain)
+    assert answer.status_code == 415 and "application/json" in answer.json()["error"]
+    evil = {"content-type": "application/json", "origin": "http://evil.example"}
+    answer = client.post(f"/api/{endpoint}", content=body, headers=evil)
+    assert answer.status_code == 403 and "evil.example" in answer.json()["error"]
+    for origin in ("null", "http://testserver.evil.example", "https://testserver"):
+        headers = {"content-type": "application/json", "origin": origin}
+        assert client.post(f"/api/{endpoint}", content=body, headers=headers).status_code == 403
+    # the page's own origin, and a script with no Origin at all, are let in
+    own = {"content-type": "application/json", "origin": "http://testserver"}
+    assert client.post(f"/api/{endpoint}", content=body, headers=own).status_code != 403
     assert client.post("/api/hint", json=[1, 2]).status_code == 422
 
 
@@ -331,3 +353,14 @@ def test_the_page_ships_in_the_wheel() -> None:
     shipped = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
     for name in ("index.html", "app.js", "app.css"):
         assert f"hanoi_asp/web/static/{name}" in shipped
+
+
+def test_a_huge_number_is_refused_at_once(client: TestClient) -> None:
+    """``"disks": 99999999999999999999999`` in a 130-byte spec took the server to 24 GiB
+    (range(1, disks + 1) before the 64-disk limit): now a 400 at once."""
+    spec = '{"pegs": ["a", "b"], "disks": 99999999999999999999999, "init": {}, "goal": {}}'
+    for endpoint in ("parse", "solve"):
+        started = time.monotonic()
+        answer = client.post(f"/api/{endpoint}", json={"instance": spec, "format": "json"})
+        assert answer.status_code == 400 and "disks" in answer.json()["error"]
+        assert time.monotonic() - started < 5

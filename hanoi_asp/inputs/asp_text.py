@@ -31,6 +31,10 @@ class Scan:
     directives: tuple[tuple[int, str], ...]  # line and word of every '#' directive
     foreign: tuple[int, str] | None  # line and character of the first non-ASCII one
     ascii_text: str  # the text with non-ASCII characters in strings/comments as 'x'
+    problem: tuple[int, str] | None = None
+    """Line and message of the first thing clingo would read wrong without a word: a
+    NUL byte (clingo stops reading there) or a number past its 32-bit integers (which
+    it wraps: ``moves(4294967299)`` would be ``moves(3)``)."""
 
     @property
     def directive(self) -> tuple[int, str] | None:
@@ -48,9 +52,12 @@ def scan(text: str) -> Scan:
     """
     directives: list[tuple[int, str]] = []
     foreign: tuple[int, str] | None = None
+    problem: tuple[int, str] | None = None
     out: list[str] = []
     i, line, n = 0, 1, len(text)
     while i < n:
+        if problem is None:
+            problem = _misread(text, i, line)
         end = _quoted_end(text, i)
         if end is not None:  # a comment or string: any character is harmless there
             out.append("".join(c if c.isascii() else "x" for c in text[i:end]))
@@ -67,7 +74,25 @@ def scan(text: str) -> Scan:
             foreign = (line, c)
         out.append(c if c.isascii() else "x")
         i += 1
-    return Scan(tuple(directives), foreign, "".join(out))
+    return Scan(tuple(directives), foreign, "".join(out), problem)
+
+
+MAX_INTEGER = 2**31 - 1
+"""clingo's integers are 32-bit: -2147483648..2147483647."""
+
+
+def _misread(text: str, i: int, line: int) -> tuple[int, str] | None:
+    """What clingo would silently misread at ``i`` (outside comments and strings)."""
+    if text[i] == "\0":
+        return line, "a NUL byte: clingo would ignore the text after it"
+    if text[i].isdigit() and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_'")):
+        digits = re.match(r"\d+", text[i:])
+        if digits and int(digits.group(0)) > MAX_INTEGER:
+            return line, (
+                f"the number {digits.group(0)} is past clingo's integers "
+                f"(-{MAX_INTEGER + 1}..{MAX_INTEGER}): it would be read as another number"
+            )
+    return None
 
 
 def _quoted_end(text: str, i: int) -> int | None:
@@ -92,6 +117,9 @@ def safe_parse(
     """clingo's parse of ``text`` (a file's, already :func:`scan` ned), kept from
     non-ASCII error messages: non-ASCII outside strings and comments is an error, the
     syntax is checked on the ASCII copy, and only then is the real text parsed."""
+    if found.problem is not None:
+        line, message = found.problem
+        raise error(message, path=path, line=line)
     if found.foreign is not None:
         line, char = found.foreign
         raise error(
@@ -115,11 +143,31 @@ def safe_parse(
 
 def _syntax_error(messages: list[str], path: str, error: type[HanoiError], text: str) -> HanoiError:
     for message in messages:
-        found = re.match(r"<string>:(\d+):[\d-]+:\s*(?:error:\s*)?(.*)", message)
+        found = re.match(r"<string>:(\d+):(\d+)(?:-\d+)?:\s*(?:error:\s*)?(.*)", message)
         if found:
-            line = int(found.group(1))
-            return error(found.group(2).strip() + _hint(text, line), path=path, line=line)
+            line, column = int(found.group(1)), int(found.group(2))
+            hint = _hint(text, line) or _period_hint(text, line, column)
+            return error(found.group(3).strip() + hint, path=path, line=line)
     return error("syntax error", path=path)
+
+
+def _period_hint(text: str, line: int, column: int) -> str:
+    """An error at the start of a line is most often the previous statement's missing
+    period: clingo reads on into this line and reports where it stopped making sense.
+
+    >>> print(_period_hint("peg(a)\\ndisk(1).", 2, 1))
+     (is a period missing at the end of line 1?)
+    """
+    lines = text.splitlines()
+    if not 0 < line <= len(lines) or lines[line - 1][: column - 1].strip():
+        return ""
+    for before in range(line - 1, 0, -1):
+        code = lines[before - 1].split("%", 1)[0].rstrip()
+        if code:
+            return (
+                "" if code.endswith(".") else f" (is a period missing at the end of line {before}?)"
+            )
+    return ""
 
 
 def _hint(text: str, line: int) -> str:

@@ -18,16 +18,13 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ValidationError
-
 from hanoi_asp.inputs.aspcomp import looks_like_aspcomp, read_aspcomp
 from hanoi_asp.inputs.read_facts import read_facts
-from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.errors import InputError, InvalidPuzzle
+from hanoi_asp.model.files import read_user_file
 from hanoi_asp.model.puzzle import Puzzle
 
 Format = Literal["lp", "aspcomp", "json", "toml"]
-
-MAX_FILE_BYTES = 10 * 1024 * 1024
 
 
 KNOWN_SUFFIXES = (".lp", ".asp", ".json", ".toml")
@@ -60,20 +57,9 @@ def looks_like_spec(text: str) -> Format | None:
 
 
 def read_text(path: str) -> str:
-    """A file's text, or an :class:`InputError` saying why it cannot be read."""
-    file = Path(path)
-    try:
-        if file.is_dir():
-            raise InputError("is a folder, not an instance file", path=path)
-        if file.stat().st_size > MAX_FILE_BYTES:
-            raise InputError(f"file is larger than {MAX_FILE_BYTES} bytes", path=path)
-        data = file.read_bytes()
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror or error}", path=path) from None
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no fact
-    except UnicodeDecodeError as error:
-        raise InputError(f"not UTF-8 text (byte {error.start})", path=path) from None
+    """A file's text, or an :class:`InputError` saying why it cannot be read: only a
+    regular file, at most :data:`MAX_FILE_BYTES` (see :mod:`hanoi_asp.model.files`)."""
+    return read_user_file(path, what="instance")
 
 
 def load_puzzle(path: str, fmt: Format | None = None) -> Puzzle:
@@ -96,7 +82,7 @@ def parse_puzzle(text: str, path: str, fmt: Format | None = None) -> Puzzle:
     if fmt == "aspcomp":
         return read_aspcomp(text, path)
     data = _parse_json(text, path) if fmt == "json" else _parse_toml(text, path)
-    return puzzle_from_spec(data, path)
+    return puzzle_from_spec(data, path, text)
 
 
 def _unknown_format(error: InputError, path: str, text: str, given: Format | None) -> InputError:
@@ -143,23 +129,40 @@ def _parse_toml(text: str, path: str) -> Any:
         raise InputError(f"malformed TOML: {message}", path=path, line=line) from None
 
 
-def puzzle_from_spec(data: Any, path: str) -> Puzzle:
-    """Validate parsed spec data; report the first problem as ``field: message``."""
+def puzzle_from_spec(data: Any, path: str, text: str = "") -> Puzzle:
+    """Validate parsed spec data; report the first problem as ``field: message``, or
+    every unknown key with its line in ``text`` (a misspelt ``disk = 3`` is named, not
+    reported as ``disks`` missing)."""
     if not isinstance(data, dict):
         raise InputError("a spec must be an object/table with pegs, disks, init, goal", path=path)
     try:
         return Puzzle.model_validate(data)
-    except ValidationError as error:
-        raise InputError(describe_validation(error), path=path) from None
+    except InvalidPuzzle as error:
+        unknown = [
+            str(problem["loc"][0])
+            for problem in error.problems
+            if problem["type"] == "extra_forbidden" and len(problem["loc"]) == 1
+        ]
+        if not unknown:
+            raise InputError(error.message, path=path) from None
+        lines = [_key_line(text, key) for key in unknown]
+        named = ", ".join(
+            f"{key!r}" + ("" if line is None else f" (line {line})")
+            for key, line in zip(unknown, lines, strict=True)
+        )
+        fields = ", ".join(Puzzle.model_fields)
+        raise InputError(
+            f"unknown key{'s' if len(unknown) > 1 else ''} {named}: a spec has {fields}",
+            path=path,
+            line=next((line for line in lines if line is not None), None),
+        ) from None
 
 
-def describe_validation(error: ValidationError) -> str:
-    """One line for a pydantic error: the first problem and how many more there are."""
-    problems = error.errors(include_url=False)
-    first = problems[0]
-    where = ".".join(str(part) for part in first["loc"])
-    message = str(first["msg"]).removeprefix("Value error, ")
-    text = f"{where}: {message}" if where else message
-    if len(problems) > 1:
-        text += f" (and {len(problems) - 1} more problem(s))"
-    return text
+def _key_line(text: str, key: str) -> int | None:
+    """The line where a top-level ``key`` is written: ``key = ...`` (TOML) or
+    ``"key": ...`` (JSON)."""
+    pattern = rf'^\s*(?:{re.escape(key)}\s*=|"{re.escape(key)}"\s*:)|"{re.escape(key)}"\s*:'
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.search(pattern, line):
+            return number
+    return None

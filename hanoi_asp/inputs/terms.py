@@ -77,15 +77,28 @@ def expand(term: ast.AST, path: str, line: int) -> Iterator[clingo.Symbol]:
 
 
 def integer(term: ast.AST, path: str, line: int) -> int:
-    """Evaluate ground integer arithmetic (+, -, *) as clingo would."""
+    """Evaluate ground integer arithmetic (+, -, *) as clingo would, refusing a value
+    past clingo's 32-bit integers (clingo would wrap it without a word)."""
+    value = _arithmetic(term, path, line)
+    if not -(2**31) <= value < 2**31:
+        raise InputError(
+            f"the arithmetic gives {value}, past clingo's integers "
+            f"(-2147483648..2147483647): it would be read as another number",
+            path=path,
+            line=line,
+        )
+    return value
+
+
+def _arithmetic(term: ast.AST, path: str, line: int) -> int:
     kind = term.ast_type
     if kind == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Number:
         value: int = term.symbol.number
         return value
     if kind == ast.ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
-        return -integer(term.argument, path, line)
+        return -_arithmetic(term.argument, path, line)
     if kind == ast.ASTType.BinaryOperation:
-        left, right = integer(term.left, path, line), integer(term.right, path, line)
+        left, right = _arithmetic(term.left, path, line), _arithmetic(term.right, path, line)
         operator = term.operator_type
         if operator == ast.BinaryOperator.Plus:
             return left + right

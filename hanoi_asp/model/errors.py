@@ -15,6 +15,8 @@ else.  The exit codes of every command:
 
 from __future__ import annotations
 
+from typing import Any
+
 EXIT_FOUND = 0
 EXIT_UNSAT = 1
 EXIT_BAD_INPUT = 2
@@ -43,6 +45,16 @@ class HanoiError(Exception):
 
 class InputError(HanoiError):
     """The instance, spec, options or command line are malformed or inconsistent (exit 2)."""
+
+
+class InvalidPuzzle(InputError):
+    """A :class:`~hanoi_asp.model.puzzle.Puzzle` made from inconsistent data; ``problems``
+    keeps every problem pydantic found (``loc``, ``msg``, ``type``), the message names
+    the first."""
+
+    def __init__(self, message: str, problems: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 class LimitError(InputError):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.files import read_user_file
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import METHODS, MODES, Method, Mode
@@ -44,12 +45,9 @@ class Encoding:
 
     @classmethod
     def from_file(cls, path: str | Path) -> Encoding:
-        """The encoding in ``path``; a missing or unreadable file is an :class:`InputError`."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(f"cannot read encoding: {error}", path=str(path)) from None
-        return cls(text.removeprefix("\ufeff"), str(path))
+        """The encoding in ``path``; a missing or unreadable file, or one that is not a
+        regular file (a FIFO, a device), is an :class:`InputError`."""
+        return cls(read_user_file(str(path), what="encoding"), str(path))
 
 
 @dataclass(frozen=True)

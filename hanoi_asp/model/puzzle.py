@@ -26,15 +26,26 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
 
+from hanoi_asp.model.errors import InvalidPuzzle
+
 State = tuple[int, ...]
 
+MAX_DISKS = 100_000
+"""Most disks a puzzle may have at all, checked before anything is built per disk (a
+spec's ``"disks": 10**23`` must not allocate); the solving limit (``--limit disks``, 64
+by default) is checked later and may be raised up to this."""
+MAX_INTEGER = 2**31 - 1
+"""clingo's largest integer: a bound past it would wrap in the solver."""
+
 PegName = Annotated[str, Field(min_length=1)]
-Disk = Annotated[int, Field(ge=1)]
+Disk = Annotated[int, Field(ge=1, le=MAX_DISKS, strict=True)]
+"""Strict: ``true`` and ``3.0`` are no disk numbers."""
 Edge = tuple[PegName, PegName]
 
 GRAPH_PRESETS = ("complete", "linear", "cyclic")
@@ -70,11 +81,27 @@ class Puzzle(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    def __init__(self, /, **data: Any) -> None:
+        """Invalid data is an :class:`~hanoi_asp.model.errors.InvalidPuzzle` (an
+        ``InputError``, as every bad input), with pydantic's problems kept on it."""
+        try:
+            super().__init__(**data)
+        except ValidationError as error:
+            raise invalid_puzzle(error) from None
+
+    @classmethod
+    def model_validate(cls, obj: Any, **options: Any) -> Puzzle:
+        """As pydantic's, with an invalid puzzle an ``InvalidPuzzle`` (see ``__init__``)."""
+        try:
+            return super().model_validate(obj, **options)
+        except ValidationError as error:
+            raise invalid_puzzle(error) from None
+
     pegs: tuple[PegName, ...] = Field(min_length=1)
-    disks: int = Field(ge=1)
+    disks: int = Field(ge=1, le=MAX_DISKS, strict=True)
     init: Mapping[PegName, tuple[Disk, ...]]
     goal: Mapping[PegName, tuple[Disk, ...]]
-    max_moves: int | None = Field(default=None, ge=0)
+    max_moves: int | None = Field(default=None, ge=0, le=MAX_INTEGER, strict=True)
     moves_allowed: tuple[Edge, ...] | None = None
     """The allowed ``(source, target)`` moves; None is the complete graph."""
 
@@ -172,6 +199,28 @@ class Puzzle(BaseModel):
             if preset == edges:
                 return name
         return "custom"
+
+
+def invalid_puzzle(error: ValidationError) -> InvalidPuzzle:
+    """One line for pydantic's problems: the first, and how many more there are.
+
+    >>> try:
+    ...     Puzzle(pegs=("a",), disks=True, init={}, goal={})
+    ... except InvalidPuzzle as error:
+    ...     print(error)
+    disks: Input should be a valid integer
+    """
+    problems = error.errors(include_url=False)
+    first = problems[0]
+    where = ".".join(str(part) for part in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    text = f"{where}: {message}" if where else message
+    if len(problems) > 1:
+        text += f" (and {len(problems) - 1} more problem(s))"
+    kept: list[dict[str, Any]] = [
+        {"loc": p["loc"], "msg": p["msg"], "type": p["type"]} for p in problems
+    ]
+    return InvalidPuzzle(text, kept)
 
 
 def placement(where: Mapping[int, str]) -> dict[str, tuple[int, ...]]:

@@ -153,8 +153,25 @@ def limited_job(kind: str, body: JobBody, memory: int) -> tuple[int, dict[str, A
         return 503, ApiError(503, str(error)).as_dict()
 
 
+def check_sender(request: Request) -> None:
+    """Refuse what another site's page sent: any page can make a browser POST here
+    (``text/plain`` needs no preflight), so a request whose ``Origin`` is not this
+    server's own is refused (403), and only ``application/json`` bodies are read (415),
+    which a foreign page cannot send without a preflight this server never answers.
+    Scripts (curl, Python) send no ``Origin`` and are let in."""
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    if origin is not None and origin != own:
+        raise ApiError(403, f"refused: a request from {origin}, not from this server ({own})")
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise ApiError(415, f"the body must be application/json, not {media or 'untyped'}")
+
+
 async def read_json(request: Request) -> Any:
-    """The body as JSON, refused (413) past ``MAX_BODY`` bytes before it is all read."""
+    """The body as JSON, refused (413) past ``MAX_BODY`` bytes before it is all read,
+    after :func:`check_sender`."""
+    check_sender(request)
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or int(declared) > MAX_BODY:
         raise ApiError(413, f"the request body is over {MAX_BODY} bytes")

@@ -1,0 +1,161 @@
+"""Hostile files and numbers (issue 29, items 1, 2, 4, 11): each case in a fresh process
+under a memory cap, as a user would meet it: exit 2, one line on stderr naming the file
+(and the line where there is one), no traceback, at once."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import INSTANCES, ROOT
+
+CAP = 2 * 2**30
+"""Address space for each case: a case that allocates per disk or reads without end
+fails here instead of taking the machine."""
+QUICKSTART = (INSTANCES / "quickstart.lp").read_text()
+SPEC = '{"pegs": ["a", "b", "c"], "disks": 3, "init": {"a": [1, 2, 3]}, "goal": {"c": [1, 2, 3]}}'
+
+
+def capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+
+
+def run(*argv: str, seconds: float = 20) -> tuple[int, str, str, float]:
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "hanoi_asp", *argv],
+        capture_output=True,
+        text=True,
+        timeout=seconds,
+        preexec_fn=capped,
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1"},
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - started
+
+
+def fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def text(content: str) -> Callable[[Path], None]:
+    return lambda path: path.write_text(content, encoding="utf-8")
+
+
+CASES: dict[str, tuple[str, Callable[[Path], None], str, int | None]] = {
+    # name: (file name, how to make it, what the message says, its line)
+    "huge disks in JSON": (
+        "big.json",
+        text(SPEC.replace('"disks": 3', '"disks": 99999999999999999999999')),
+        "less than or equal to 100000",
+        None,
+    ),
+    "huge disks in TOML": (
+        "big.toml",
+        text('pegs = ["a", "b"]\ndisks = 1000000000\n[init]\na = [1]\n[goal]\n'),
+        "less than or equal to 100000",
+        None,
+    ),
+    "a boolean for disks": (
+        "bool.json",
+        text(SPEC.replace('"disks": 3', '"disks": true')),
+        "disks: Input should be a valid integer",
+        None,
+    ),
+    "a float for disks": (
+        "float.json",
+        text(SPEC.replace('"disks": 3', '"disks": 3.0')),
+        "disks: Input should be a valid integer",
+        None,
+    ),
+    "a misspelt key": (
+        "typo.toml",
+        text('pegs = ["a", "b", "c"]\ndisk = 3\n[init]\na = [1]\n[goal]\nc = [1]\n'),
+        "unknown key 'disk' (line 2)",
+        2,
+    ),
+    "moves past 32 bits": (
+        "wrap.lp",
+        text(
+            QUICKSTART.replace("moves(15).", "moves(4294967299).")
+            if "moves(15)." in QUICKSTART
+            else QUICKSTART + "\nmoves(4294967299).\n"
+        ),
+        "the number 4294967299 is past clingo's integers",
+        None,
+    ),
+    "a disk past 32 bits": (
+        "disk.lp",
+        text("peg(a;b;c).\ndisk(4294967299).\n"),
+        "the number 4294967299",
+        2,
+    ),
+    "a NUL byte": (
+        "nul.lp",
+        text("peg(a;b;c). disk(1).\ninit_on(1,a).\x00 goal_on(1,c).\n"),
+        "a NUL byte",
+        2,
+    ),
+    "a missing period": (
+        "period.lp",
+        text("peg(a;b;c). disk(1..3)\ninit_on(1..3,a). goal_on(1..3,c).\n"),
+        "is a period missing at the end of line 1?",
+        2,
+    ),
+    "a FIFO": ("fifo.lp", fifo, "is a FIFO, not a regular file", None),
+    "a link to /dev/zero": ("zero.lp", zero, "not a regular file", None),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_hostile_instance_is_one_line_at_once(tmp_path: Path, case: str) -> None:
+    name, make, message, line = CASES[case]
+    path = tmp_path / name
+    make(path)
+    code, out, err, seconds = run("solve", str(path), "--timeout", "5")
+    assert code == 2 and out == "", (code, out, err)
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert message in err and str(path) in err, err
+    if line is not None:
+        assert f"{path}:{line}:" in err
+    assert seconds < 10, seconds  # in practice well under a second; slack for a loaded CI
+
+
+@pytest.mark.parametrize("command", ["solve", "explain", "grade"])
+@pytest.mark.parametrize("make", [fifo, zero], ids=["fifo", "dev-zero"])
+def test_an_encoding_that_is_no_file_is_refused(
+    tmp_path: Path, command: str, make: Callable[[Path], None]
+) -> None:
+    encoding = tmp_path / "student.lp"
+    make(encoding)
+    argv = [command, "--encoding", str(encoding)]
+    if command != "grade":
+        argv.insert(1, str(INSTANCES / "quickstart.lp"))
+    code, _, err, _ = run(*argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert "not a regular file" in err and str(encoding) in err
+
+
+@pytest.mark.parametrize(
+    ("fact", "value"),
+    [("moves(-2147483648).", "2147483648"), ("disk(1..65536*65536).", "4294967296")],
+)
+def test_arithmetic_past_32_bits_is_refused(tmp_path: Path, fact: str, value: str) -> None:
+    """clingo reads -2147483648 as the minus of a wrapped 2147483648: a traceback
+    (OverflowError) here before; and it wraps arithmetic without a word."""
+    path = tmp_path / "arith.lp"
+    path.write_text(f"peg(a;b;c). disk(1). init_on(1,a). goal_on(1,c).\n{fact}\n")
+    code, _, err, _ = run("solve", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert f"{path}:2:" in err and value in err and "past clingo's integers" in err
