@@ -230,3 +230,43 @@ def test_ctrl_c_in_batch_keeps_finished_results(tmp_path: Path) -> None:
     assert "Traceback" not in err
     rows = [json.loads(line) for line in out.read_text().splitlines()]  # valid JSON lines
     assert sorted(Path(r["instance"]).name for r in rows)[:3] == ["a0.lp", "a1.lp", "a2.lp"]
+
+
+def test_sigterm_in_solve_gives_the_best_plan(tmp_path: Path) -> None:
+    """A job scheduler's SIGTERM (Slurm, systemd, ``timeout``) printed nothing; now it
+    ends as Ctrl-C does: the best plan, exit 0."""
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    proc = _start(["solve", str(path), "--json"], tmp_path)
+    time.sleep(3)  # the plan built first exists by then
+    proc.send_signal(signal.SIGTERM)  # to the process alone, as `timeout` does
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+    data = json.loads(out)
+    assert data["result"] == "SATISFIABLE" and data["stopped"] == "interrupt" and data["plan"]
+
+
+def test_sigterm_in_grade_and_batch_is_an_interruption(tmp_path: Path) -> None:
+    stuck = tmp_path / "stuck.lp"
+    stuck.write_text(ROOT.joinpath("encodings", "quickstart.lp").read_text())
+    hard = tmp_path / "hard.lp"
+    hard.write_text(HARD)
+    proc = _start(["grade", "--encoding", str(stuck), str(hard), "--timeout", "60"], tmp_path)
+    time.sleep(3)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 3 and "Traceback" not in err, err
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.lp").write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
+    (folder / "z-hard.lp").write_text(HARD)
+    out = tmp_path / "r.jsonl"
+    proc = _start(["batch", str(folder), "--workers", "1", "--out", str(out)], tmp_path)
+    wait_for_rows(out, 1)
+    time.sleep(1)
+    os.killpg(proc.pid, signal.SIGTERM)  # Slurm signals the whole job step
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3 and "Traceback" not in err, err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [Path(r["instance"]).name for r in rows] == ["a.lp"]
+    assert rows[0]["result"] == "OPTIMUM FOUND"

@@ -162,6 +162,8 @@ def grade_instance(
 ) -> tuple[InstanceGrade, list[str]]:
     """The grade on one instance, and clingo's warnings about the encoding there."""
     reference = solve(puzzle, SolveOptions(source=instance))
+    if reference.stopped == "interrupt":  # the engine answers a Ctrl-C: grading stops
+        raise KeyboardInterrupt
     optimum = reference.length
     if optimum is not None:
         top = optimum
