@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
+from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from hanoi_asp import Puzzle, VerificationError, read_facts, replay, to_facts
+from hanoi_asp import (
+    Encoding,
+    Puzzle,
+    SolveOptions,
+    VerificationError,
+    read_facts,
+    replay,
+    solve,
+    to_facts,
+)
 from hanoi_asp.model.errors import InputError, InvalidPuzzle
 
 peg_names = st.one_of(
@@ -125,3 +138,37 @@ def test_simulator_rejects(steps: list[tuple[int, str]], problem: str) -> None:
 def test_simulator_accepts_and_names_sources() -> None:
     plan = replay(THREE, [(2, "b"), (1, "c"), (2, "c")])
     assert [str(m) for m in plan] == ["1. disk 2: a -> b", "2. disk 1: a -> c", "3. disk 2: b -> c"]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: solve(None), "solve takes a Puzzle, not NoneType"),  # type: ignore[arg-type]
+        (lambda: solve("file.lp"), "load_puzzle(path) reads a file"),  # type: ignore[arg-type]
+        (lambda: solve(THREE, "fast"), "options take SolveOptions, not str"),  # type: ignore[arg-type]
+        (lambda: solve(THREE, None, 3), "on_progress takes a function"),  # type: ignore[arg-type]
+    ],
+)
+def test_the_api_says_what_argument_is_wrong(call: Any, message: str) -> None:
+    """``solve(None)`` and ``solve("file.lp")`` raised AttributeError from deep inside."""
+    with pytest.raises(TypeError, match=re.escape(message)):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("exact_moves", True), ("max_moves", 10**30), ("max_moves", 2.0), ("threads", True)],
+)
+def test_options_refuse_booleans_and_huge_numbers(option: str, value: object) -> None:
+    with pytest.raises(InputError, match=option):
+        SolveOptions(**{option: value})  # type: ignore[arg-type]
+
+
+def test_shipped_encodings_load_by_name() -> None:
+    quickstart = Encoding.shipped("quickstart")
+    assert quickstart.name == "quickstart.lp"
+    assert quickstart.text == (ROOT / "encodings" / "quickstart.lp").read_text("utf-8")
+    exercise = Encoding.shipped("no-frame-axiom")
+    assert exercise.text.startswith("% Exercise")
+    with pytest.raises(InputError, match=r"no shipped encoding 'nope'.*quickstart"):
+        Encoding.shipped("nope")

@@ -9,20 +9,10 @@ The top-level ``encodings/`` folder is mapped into the wheel as
 
 from __future__ import annotations
 
-from importlib import resources
-from importlib.resources.abc import Traversable
-from pathlib import Path
-
+from hanoi_asp.model.files import shipped
 from hanoi_asp.model.options import Encoding
 
-
-def shipped(inside: str, checkout: str) -> Traversable:
-    """Data shipped in the wheel as ``hanoi_asp/<inside>``; in an editable checkout,
-    the top-level ``<checkout>`` it is mapped from (see pyproject's force-include)."""
-    packaged = resources.files("hanoi_asp").joinpath(inside)
-    if packaged.is_file() or packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / checkout
+__all__ = ["read_encoding", "shipped", "shipped_encoding"]
 
 
 def read_encoding(name: str) -> str:

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hanoi_asp.engine.reference import solve_with_method
 from hanoi_asp.engine.search import OnProgress, search
 from hanoi_asp.model.options import SolveOptions
@@ -25,8 +27,19 @@ def solve(
     ``options.timeout`` (or Ctrl-C) the best plan found so far comes back as
     ``SATISFIABLE`` with ``lower_bound`` and ``upper_bound``.  ``on_progress`` is
     called with a :class:`~hanoi_asp.model.result.Progress` whenever a bound moves.
-    Raises :class:`~hanoi_asp.model.errors.HanoiError` subclasses for bad input.
+    Raises :class:`~hanoi_asp.model.errors.HanoiError` subclasses for bad input, and
+    ``TypeError`` for an argument of the wrong type.
     """
+    if not isinstance(puzzle, Puzzle):
+        hint = ": load_puzzle(path) reads a file" if isinstance(puzzle, str | Path) else ""
+        raise TypeError(f"solve takes a Puzzle, not {type(puzzle).__name__}{hint}")
+    if options is not None and not isinstance(options, SolveOptions):
+        raise TypeError(
+            f"solve's options take SolveOptions, not {type(options).__name__}: "
+            'e.g. SolveOptions(timeout=10, method="astar")'
+        )
+    if on_progress is not None and not callable(on_progress):
+        raise TypeError(f"on_progress takes a function, not {type(on_progress).__name__}")
     options = options or SolveOptions()
     if options.method == "asp":
         return search(puzzle, options, on_progress)

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import os
 import stat
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
 from hanoi_asp.model.errors import InputError
 
@@ -52,3 +55,12 @@ def read_user_file(path: str, *, what: str, cap: int = MAX_FILE_BYTES) -> str:
         return data.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no text
     except UnicodeDecodeError as error:
         raise InputError(f"not UTF-8 text (byte {error.start})", path=path) from None
+
+
+def shipped(inside: str, checkout: str) -> Traversable:
+    """Data shipped in the wheel as ``hanoi_asp/<inside>``; in an editable checkout,
+    the top-level ``<checkout>`` it is mapped from (see pyproject's force-include)."""
+    packaged = resources.files("hanoi_asp").joinpath(inside)
+    if packaged.is_file() or packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / checkout

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Literal
 
 from hanoi_asp.model.errors import InputError
-from hanoi_asp.model.files import read_user_file
+from hanoi_asp.model.files import read_user_file, shipped
 from hanoi_asp.model.limits import Limits
-from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.puzzle import MAX_INTEGER, Puzzle
 from hanoi_asp.model.result import METHODS, MODES, Method, Mode
 
 BoundChoice = Literal["auto", "misplaced", "none"]
@@ -48,6 +48,22 @@ class Encoding:
         """The encoding in ``path``; a missing or unreadable file, or one that is not a
         regular file (a FIFO, a device), is an :class:`InputError`."""
         return cls(read_user_file(str(path), what="encoding"), str(path))
+
+    @classmethod
+    def shipped(cls, name: str) -> Encoding:
+        """A shipped encoding or exercise by name, from the installed package:
+        ``Encoding.shipped("quickstart")``, ``Encoding.shipped("no-frame-axiom")``."""
+        for folder in ("encodings", "encodings/exercises"):
+            found = shipped(f"{folder}/{name}.lp", f"{folder}/{name}.lp")
+            if found.is_file():
+                return cls(found.read_text(encoding="utf-8"), f"{name}.lp")
+        known = sorted(
+            item.name.removesuffix(".lp")
+            for folder in ("encodings", "encodings/exercises")
+            for item in shipped(folder, folder).iterdir()
+            if item.name.endswith(".lp")
+        )
+        raise InputError(f"no shipped encoding {name!r} (shipped: {', '.join(known)})")
 
 
 @dataclass(frozen=True)
@@ -105,13 +121,15 @@ class SolveOptions:
                 f"unknown bound {self.bound!r} (use one of: {', '.join(BOUND_CHOICES)})"
             )
         if self.threads is not None and not (
-            isinstance(self.threads, int) and 1 <= self.threads <= MAX_THREADS
+            _integer(self.threads) and 1 <= self.threads <= MAX_THREADS
         ):
             raise InputError(f"threads must be 1-{MAX_THREADS}, not {self.threads!r}")
         for name in ("max_moves", "exact_moves"):
             value = getattr(self, name)
-            if value is not None and not (isinstance(value, int) and value >= 0):
-                raise InputError(f"{name} must be a non-negative integer, not {value!r}")
+            if value is not None and not (_integer(value) and 0 <= value <= MAX_INTEGER):
+                raise InputError(
+                    f"{name} must be an integer from 0 to {MAX_INTEGER}, not {value!r}"
+                )
         if self.max_moves is not None and self.exact_moves is not None:
             raise InputError(
                 "max_moves bounds the minimal search and exact_moves asks for a plan of "
@@ -135,3 +153,8 @@ class SolveOptions:
         """The user's bound on the plan length: ``max_moves``, else the instance's
         ``moves/1``; None when neither gives one."""
         return self.max_moves if self.max_moves is not None else puzzle.max_moves
+
+
+def _integer(value: object) -> bool:
+    """An int and not a bool (``True`` is an int to Python, not a number of moves)."""
+    return isinstance(value, int) and not isinstance(value, bool)
