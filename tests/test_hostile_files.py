@@ -4,6 +4,7 @@ under a memory cap, as a user would meet it: exit 2, one line on stderr naming t
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -159,3 +160,18 @@ def test_arithmetic_past_32_bits_is_refused(tmp_path: Path, fact: str, value: st
     code, _, err, _ = run("solve", str(path))
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert f"{path}:2:" in err and value in err and "past clingo's integers" in err
+
+
+def test_no_goal_is_a_warning(tmp_path: Path) -> None:
+    """An instance with no goal_on facts answered OPTIMUM FOUND, 0 moves, without a word."""
+    path = tmp_path / "nogoal.lp"
+    path.write_text("peg(a;b;c). disk(1..3). init_on(1..3,a).\n")
+    code, out, err, _ = run("solve", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["length"] == 0
+    assert data["warnings"] == [
+        "the goal names no disk (no goal_on/2 facts): the start already meets it"
+    ]
+    assert err.strip() == f"{path}: warning: {data['warnings'][0]}"
+    code, out, err, _ = run("solve", str(INSTANCES / "quickstart.lp"), "--json")
+    assert code == 0 and json.loads(out)["warnings"] == [] and err == ""

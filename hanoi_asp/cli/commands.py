@@ -83,6 +83,8 @@ def solve_command(args: argparse.Namespace) -> int:
     with progress_line(show=not (args.json or args.facts)) as line:
         result = solve(puzzle, options, line)
     result = replace(result, timings=(("reading", reading), *result.timings))
+    for warning in result.warnings:
+        console(stderr=True).print(f"{args.file}: warning: {warning}", markup=False)
     if args.json:
         print(json.dumps(result.to_dict(args.file)))
     elif args.facts:

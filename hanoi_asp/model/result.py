@@ -188,6 +188,14 @@ class Result:
         return self.upper_bound - self.lower_bound
 
     @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the user should know although nothing failed: a goal that names no disk
+        is met by the start (an instance with no ``goal_on/2`` facts answers 0 moves)."""
+        if not self.puzzle.goal_pegs():
+            return ("the goal names no disk (no goal_on/2 facts): the start already meets it",)
+        return ()
+
+    @property
     def exit_code(self) -> int:
         """0 a plan, 1 UNSATISFIABLE, 3 UNKNOWN (see :mod:`hanoi_asp.model.errors`)."""
         return EXIT_CODES[self.result]
@@ -223,4 +231,5 @@ class Result:
             "gap": self.gap,
             "first_plan": None if self.first_plan is None else self.first_plan.as_dict(),
             "timings": {phase: round(seconds, 4) for phase, seconds in self.timings},
+            "warnings": list(self.warnings),
         }
