@@ -175,3 +175,52 @@ def test_no_goal_is_a_warning(tmp_path: Path) -> None:
     assert err.strip() == f"{path}: warning: {data['warnings'][0]}"
     code, out, err, _ = run("solve", str(INSTANCES / "quickstart.lp"), "--json")
     assert code == 0 and json.loads(out)["warnings"] == [] and err == ""
+
+
+RUNAWAY = (ROOT / "encodings" / "quickstart.lp").read_text() + "\np(0). p(X+1) :- p(X).\n"
+"""An encoding whose grounding never ends, taking memory as it goes (clingo cannot
+interrupt grounding: potassco/clingo #570)."""
+
+
+def test_a_runaway_encoding_ends_at_its_time_limit(tmp_path: Path) -> None:
+    """It ran past 60 s and 4 GiB under --timeout 5; now UNKNOWN within T + 1 s (plus
+    Python's start-up), under a user's hard address-space limit too (the cases run with
+    one of 2 GiB, below the default cap of 80% of the machine)."""
+    encoding = tmp_path / "runaway.lp"
+    encoding.write_text(RUNAWAY)
+    quickstart = str(INSTANCES / "quickstart.lp")
+    code, out, err, seconds = run(
+        "solve", quickstart, "--encoding", str(encoding), "--timeout", "2", "--json"
+    )
+    data = json.loads(out)
+    assert code == 3 and "Traceback" not in err, err
+    assert data["result"] == "UNKNOWN" and data["stopped"] == "timeout"
+    assert seconds < 2 + 1 + 1.5, seconds  # T + 1, and start-up with slack for a loaded CI
+    code, _, err, _ = run("explain", quickstart, "--encoding", str(encoding), "--timeout", "2")
+    assert code == 3 and len(err.strip().splitlines()) == 1 and "hard time limit" in err, err
+
+
+def test_a_runaway_encoding_ends_at_its_memory_limit(tmp_path: Path) -> None:
+    encoding = tmp_path / "runaway.lp"
+    encoding.write_text(RUNAWAY)
+    quickstart = str(INSTANCES / "quickstart.lp")
+    argv = ["solve", quickstart, "--encoding", str(encoding), "--memory-limit", "300MiB", "--json"]
+    code, out, err, _ = run(*argv)
+    data = json.loads(out)
+    assert code == 3 and "Traceback" not in err, err
+    assert data["result"] == "UNKNOWN" and data["stopped"] == "memory"
+    assert "memory limit of 314572800 bytes" in data["proof"]
+
+
+def test_a_capped_encoding_still_answers(tmp_path: Path) -> None:
+    """The child process changes nothing for an encoding that behaves: the same plan,
+    and a Ctrl-C-free run ends with its proof."""
+    quickstart = str(INSTANCES / "quickstart.lp")
+    encoding = str(ROOT / "encodings" / "quickstart.lp")
+    code, out, err, _ = run("solve", quickstart, "--encoding", encoding, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["result"] == "OPTIMUM FOUND" and data["length"] == 15, err
+    bad = tmp_path / "bad.lp"
+    bad.write_text("move(D,P,T) :- .\n")
+    code, _, err, _ = run("solve", quickstart, "--encoding", str(bad))
+    assert code == 2 and f"{bad}:1:" in err and len(err.strip().splitlines()) == 1, err

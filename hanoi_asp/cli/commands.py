@@ -19,11 +19,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hanoi_asp.engine.solve import solve
+from hanoi_asp.engine.isolation import Stopped, default_memory_limit, run_capped
+from hanoi_asp.engine.solve import HARD_GRACE_S, solve, solve_capped
 from hanoi_asp.inputs.facts import plan_facts
 from hanoi_asp.inputs.generate import write_instances
 from hanoi_asp.inputs.instance import load_puzzle
-from hanoi_asp.model.errors import EXIT_FOUND, InputError, Interrupted
+from hanoi_asp.model.errors import EXIT_FOUND, InputError, Interrupted, ResourceLimit
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
@@ -75,13 +76,21 @@ def puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]:
     return puzzle, options
 
 
+def memory_limit(args: argparse.Namespace) -> int:
+    """``--memory-limit``, else 80% of the machine's memory (one solve at a time)."""
+    return int(args.memory_limit or default_memory_limit())
+
+
 def solve_command(args: argparse.Namespace) -> int:
     began = time.monotonic()
     puzzle, options = puzzle_and_options(args)
     reading = time.monotonic() - began
-    # the live line is for a person at a terminal, never for --json or --facts
-    with progress_line(show=not (args.json or args.facts)) as line:
-        result = solve(puzzle, options, line)
+    if options.encoding is not None:  # a user's encoding: in a capped child process
+        result = solve_capped(puzzle, options, memory_limit(args))
+    else:
+        # the live line is for a person at a terminal, never for --json or --facts
+        with progress_line(show=not (args.json or args.facts)) as line:
+            result = solve(puzzle, options, line)
     result = replace(result, timings=(("reading", reading), *result.timings))
     for warning in result.warnings:
         console(stderr=True).print(f"{args.file}: warning: {warning}", markup=False)
@@ -101,7 +110,17 @@ def explain_command(args: argparse.Namespace) -> int:
     from hanoi_asp.teaching.explain import explain
     from hanoi_asp.teaching.views import explanation_view
 
-    explanation = explain(*puzzle_and_options(args))
+    puzzle, options = puzzle_and_options(args)
+    if options.encoding is None:
+        explanation = explain(puzzle, options)
+    else:  # a user's encoding: in a capped child process
+        seconds = None if options.timeout is None else options.timeout + HARD_GRACE_S
+        try:
+            explanation = run_capped(
+                explain, (puzzle, options), seconds=seconds, memory=memory_limit(args)
+            )
+        except Stopped as stop:
+            raise ResourceLimit(f"stopped: {stop}", path=options.encoding.name) from None
     if args.json:
         print(json.dumps(explanation.as_dict(args.file)))
     else:

@@ -411,6 +411,19 @@ def _add_asp_options(command: argparse.ArgumentParser) -> None:
         "the misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
     )
     command.add_argument("--threads", type=_thread_count, metavar="N", help=THREADS_HELP)
+    _add_memory_limit(command)
+
+
+def _add_memory_limit(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--memory-limit",
+        type=_size,
+        metavar="SIZE",
+        help="with --encoding: the address space of the process that runs your encoding, "
+        "e.g. 2GiB (default: 80%% of the machine's memory); over it the answer is UNKNOWN "
+        'with stopped "memory" (exit 3), and --timeout ends it within a second even '
+        "while clingo grounds",
+    )
 
 
 def _limit_item(text: str) -> str:

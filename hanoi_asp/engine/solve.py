@@ -8,10 +8,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+from hanoi_asp.engine.bounds import misplaced_disks
+from hanoi_asp.engine.isolation import Stopped, run_capped
 from hanoi_asp.engine.reference import solve_with_method
 from hanoi_asp.engine.search import OnProgress, search
+from hanoi_asp.model.errors import EncodingError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result
@@ -44,3 +48,38 @@ def solve(
     if options.method == "asp":
         return search(puzzle, options, on_progress)
     return solve_with_method(puzzle, options)
+
+
+HARD_GRACE_S = 0.6
+"""How long past ``--timeout`` a capped solve may run before its process is killed:
+the engine stops itself at the deadline (0.2-0.5 s late, measured); a kill is for an
+encoding whose grounding never ends."""
+
+
+def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> Result:
+    """:func:`solve` for a user's encoding, in a child process (see
+    :mod:`hanoi_asp.engine.isolation`) killed :data:`HARD_GRACE_S` after the timeout and
+    capped at ``memory`` bytes.  Killed or over the cap, the answer is ``UNKNOWN`` with
+    ``stopped`` ``timeout`` or ``memory``."""
+    seconds = None if options.timeout is None else options.timeout + HARD_GRACE_S
+    started = time.monotonic()
+    try:
+        return run_capped(solve, (puzzle, options), seconds=seconds, memory=memory)
+    except Stopped as stop:
+        if stop.why == "crash":
+            name = None if options.encoding is None else options.encoding.name
+            raise EncodingError(str(stop), path=name) from None
+        bound = misplaced_disks(puzzle)
+        return Result(
+            puzzle=puzzle,
+            result="UNKNOWN",
+            plan=None,
+            bound=bound,
+            lower_bound=bound.value,
+            max_moves=options.move_limit(puzzle),
+            proof=f"stopped, {stop}, before any plan was found (clingo cannot interrupt "
+            "the grounding of an encoding, so its process was ended)",
+            time_s=time.monotonic() - started,
+            stopped=stop.why,
+            source=options.source,
+        )

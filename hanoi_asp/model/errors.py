@@ -94,6 +94,13 @@ class GoalNotReached(VerificationError):
         self.state = state
 
 
+class ResourceLimit(HanoiError):
+    """A user's encoding ran past its hard time limit or memory cap where no partial
+    answer can be given (exit 3, as UNKNOWN)."""
+
+    exit_code = EXIT_UNKNOWN
+
+
 class Interrupted(HanoiError):
     """The user pressed Ctrl-C (exit 3); the message says what was kept."""
 

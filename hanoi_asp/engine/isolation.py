@@ -1,0 +1,164 @@
+"""Running a user's encoding where it cannot hurt: a child process with a hard time
+limit and a memory cap.
+
+>>> run_capped(sum, ([1, 2, 3],), seconds=10, memory=None)
+6
+
+clingo cannot interrupt grounding (potassco/clingo #570), and an encoding such as
+``p(0). p(X+1) :- p(X).`` grounds for ever, taking memory as it goes: ``--timeout``
+alone never ends it.  So what runs a user's encoding runs in a forked child: the
+parent waits at most ``seconds``, then kills it (:class:`Stopped` ``timeout``); the
+child's address space is capped at ``memory`` bytes, and running out there is
+:class:`Stopped` ``memory``, never a traceback.  A child also dies with its parent
+(``PR_SET_PDEATHSIG``), so a killed command leaves nothing running.
+
+The engine's own encodings need none of this: their grounding is bounded before it
+starts (``--limit cells``), and a solve stops itself at its deadline.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import resource
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Literal, TypeVar
+
+from hanoi_asp.model.errors import HanoiError
+
+T = TypeVar("T")
+
+PR_SET_PDEATHSIG = 1
+INTERRUPT_GRACE_S = 2.0
+"""How long a child may take to answer a Ctrl-C (its best plan) before it is killed."""
+OUT_OF_MEMORY_EXITS = (127, -6, -9, -11)
+"""How a child over its memory cap may die when it cannot raise MemoryError: exit 127
+(glibc cannot allocate a clingo thread's local data), SIGABRT (``std::bad_alloc`` in a
+clingo thread), SIGKILL, SIGSEGV."""
+
+Why = Literal["timeout", "memory", "crash"]
+
+
+class Stopped(Exception):
+    """The child did not answer: ``why`` is ``timeout`` (killed at its limit),
+    ``memory`` (over its cap) or ``crash`` (it died otherwise)."""
+
+    def __init__(self, why: Why, message: str) -> None:
+        super().__init__(message)
+        self.why = why
+
+
+class OverMemory(Exception):
+    """A job ran out of the address space :func:`memory_cap` gave it."""
+
+
+@contextmanager
+def memory_cap(limit: int | None) -> Iterator[None]:
+    """Cap this process's address space at ``limit`` bytes (clingo has no limit of its
+    own) for the block; running out there is :class:`OverMemory` (Python's MemoryError,
+    or clingo's ``std::bad_alloc`` as a RuntimeError).  Only the soft limit is set, never
+    above a hard limit the user set (``prlimit --as``), and it is lifted again after
+    the block, so the answer can still be sent back."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if limit is not None:
+        capped = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (capped, hard))
+    try:
+        yield
+    except (MemoryError, RuntimeError) as error:
+        if not isinstance(error, MemoryError) and "bad_alloc" not in str(error):
+            raise
+        raise OverMemory(f"over the memory limit of {limit} bytes") from None
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies: a killed command, batch or
+    server leaves no solve running on."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the hard time limit still holds
+        return
+    if os.getppid() == 1:  # the parent was already gone
+        os._exit(1)
+
+
+def default_memory_limit(share: int = 1) -> int:
+    """A safe share of the machine: 80% of its memory, split ``share`` ways."""
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return int(total * 0.8) // max(1, share)
+
+
+def run_capped(
+    work: Callable[..., T], args: tuple[Any, ...], *, seconds: float | None, memory: int | None
+) -> T:
+    """``work(*args)`` in a forked child capped at ``memory`` bytes, killed after
+    ``seconds`` (None: no time limit).  Its value, or the :class:`HanoiError` it raised,
+    comes back as if it ran here; otherwise :class:`Stopped`.  A Ctrl-C (or SIGTERM,
+    which the command line turns into one) is passed on to the child, whose answer to
+    it (a solve's best plan) is returned if it comes within a grace period."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(send, work, args, memory), daemon=True)
+    child.start()
+    send.close()
+    try:
+        try:
+            if not receive.poll(seconds):
+                raise Stopped("timeout", f"killed at the hard time limit of {seconds:g} s")
+        except KeyboardInterrupt:
+            if child.pid is not None:
+                os.kill(child.pid, signal.SIGINT)
+            if not receive.poll(INTERRUPT_GRACE_S):
+                raise
+        value: T = _answer(receive, child, memory)
+        return value
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+
+
+def _answer(receive: Any, child: Any, memory: int | None) -> Any:
+    try:
+        kind, value = receive.recv()
+    except EOFError:  # the child died before it could answer
+        child.join()
+        code = child.exitcode
+        if memory is not None and code in OUT_OF_MEMORY_EXITS:
+            raise Stopped("memory", f"over the memory limit of {memory} bytes") from None
+        raise Stopped("crash", f"the solving process died (exit code {code})") from None
+    if kind == "ok":
+        return value
+    if kind == "memory":
+        raise Stopped("memory", value)
+    if kind == "interrupt":
+        raise KeyboardInterrupt
+    error_type, message, path, line = value
+    error: HanoiError = error_type.__new__(error_type)
+    HanoiError.__init__(error, message, path=path, line=line)
+    raise error
+
+
+def _child(send: Any, work: Callable[..., Any], args: tuple[Any, ...], memory: int | None) -> None:
+    os.setpgid(0, 0)  # a terminal's Ctrl-C reaches the parent alone, which passes it on once
+    die_with_parent()
+    try:
+        with memory_cap(memory):
+            value = work(*args)
+        send.send(("ok", value))
+    except OverMemory as error:
+        send.send(("memory", str(error)))
+    except HanoiError as error:
+        send.send(("error", (type(error), error.message, error.path, error.line)))
+    except KeyboardInterrupt:
+        send.send(("interrupt", None))
+    finally:
+        send.close()
