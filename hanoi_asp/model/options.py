@@ -128,8 +128,7 @@ class SolveOptions:
             value = getattr(self, name)
             if value is not None and not (_integer(value) and 0 <= value <= MAX_INTEGER):
                 raise InputError(
-                    f"{name} must be a non-negative integer (at most {MAX_INTEGER}), "
-                    f"not {value!r}"
+                    f"{name} must be a non-negative integer (at most {MAX_INTEGER}), not {value!r}"
                 )
         if self.max_moves is not None and self.exact_moves is not None:
             raise InputError(
