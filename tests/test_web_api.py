@@ -364,3 +364,38 @@ def test_a_huge_number_is_refused_at_once(client: TestClient) -> None:
         answer = client.post(f"/api/{endpoint}", json={"instance": spec, "format": "json"})
         assert answer.status_code == 400 and "disks" in answer.json()["error"]
         assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_a_stopped_server_leaves_no_process(stop: signal.Signals) -> None:
+    """SIGINT or SIGTERM to ``serve`` while a job grounds for ever: the job's process
+    lived on under init (one grew to 3.7 GiB); now every process of the server's ends."""
+    server, address = start_server()
+    runaway = (ROOT / "encodings" / "quickstart.lp").read_text() + "\np(0). p(X+1) :- p(X).\n"
+    body = json.dumps({"instance": THREE, "encoding": runaway, "timeout": 60}).encode()
+    host, port = address.rsplit(":", 1)
+    conn = socket.create_connection((host, int(port)))
+    try:
+        conn.sendall(
+            b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body
+        )
+        tree = psutil.Process(server.pid)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and len(tree.children(recursive=True)) < 2:
+            time.sleep(0.1)  # the forkserver and the job's process
+        processes = [tree, *tree.children(recursive=True)]
+        assert len(processes) >= 3
+        time.sleep(1)  # the job is grounding
+        server.send_signal(stop)
+        _, err = server.communicate(timeout=30)
+        assert server.returncode == 0 and "Traceback" not in err, err
+        assert b"503" in conn.recv(4096).split(b"\r\n")[0]  # the job's client is told
+        _, alive = psutil.wait_procs(processes[1:], timeout=10)
+        assert alive == [], [(p.pid, p.cmdline()[-1][:80], p.ppid()) for p in alive]
+    finally:
+        conn.close()
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.communicate()

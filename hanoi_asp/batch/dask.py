@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_asp.batch.worker import (
+    WORKER,
     Row,
     default_memory_limit,
     finish_row,
@@ -156,7 +157,7 @@ def solve_isolated(
     multiprocessing.current_process().daemon = False
     # pebble reads ``context`` (its typed overload names it ``mp_context`` and ignores it)
     isolated = concurrent.process(  # type: ignore[call-overload]
-        timeout=hard_limit(options.timeout), context=forkserver()
+        timeout=hard_limit(options.timeout), context=forkserver(WORKER)
     )
     future = isolated(solve_file)(path, options, memory_limit, text)
     while not future.done():

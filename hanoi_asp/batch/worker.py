@@ -11,21 +11,25 @@ data here, never raised.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import os
 import resource
-import signal
 import socket
 import time
-from collections.abc import Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
+from hanoi_asp.engine.isolation import (
+    OUT_OF_MEMORY_EXITS,
+    OverMemory,
+    default_memory_limit,
+    die_with_parent,
+    forkserver,
+    memory_cap,
+    quick_kill,
+)
 from hanoi_asp.engine.solve import solve
 from hanoi_asp.inputs.instance import load_puzzle, parse_puzzle
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
@@ -34,37 +38,29 @@ from hanoi_asp.outputs.json import error_json
 
 Row = dict[str, Any]
 
-PR_SET_PDEATHSIG = 1
+__all__ = [  # the isolation pieces batch and the web app take from the engine
+    "OUT_OF_MEMORY_EXITS",
+    "WORKER",
+    "OverMemory",
+    "Row",
+    "default_memory_limit",
+    "forkserver",
+    "memory_cap",
+    "new_pool",
+    "row_of",
+    "solve_file",
+]
 
+WORKER = "hanoi_asp.batch.worker"
+"""What a worker's forkserver imports once: this module, and so the engine."""
 KILL_GRACE_S = 3.0
 """A worker still running this long after its timeout is killed (e.g. stuck grounding)."""
-
-OUT_OF_MEMORY_EXITS = (127, -6, -9, -11)
-"""How a worker over its memory limit may die (when it cannot raise MemoryError):
-exit 127 (glibc: "cannot allocate memory for thread-local data", a clingo thread
-starting; seen in 2 of 3 runs of the test), SIGABRT (std::bad_alloc in a clingo
-thread), SIGKILL, SIGSEGV."""
-
-
-def forkserver(preload: str = "hanoi_asp.batch.worker") -> Any:
-    """Processes forked from a server that imported ``preload`` (and so the engine)
-    once: a new process per instance costs a fork, not a Python start-up.  (Each child
-    still runs the parent's main script again: nothing for ``python -m hanoi_asp``, about
-    0.1 s per instance under the ``dask worker`` console script.)"""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([preload])
-    return context
 
 
 def new_pool(workers: int) -> ProcessPool:
     """``workers`` processes at a time, a fresh one per instance (``max_tasks=1``)."""
-    return ProcessPool(max_workers=workers, max_tasks=1, context=forkserver())
-
-
-def default_memory_limit(workers: int) -> int:
-    """A safe share of the machine: 80% of its memory, split among the workers."""
-    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    return int(total * 0.8) // max(1, workers)
+    quick_kill()
+    return ProcessPool(max_workers=workers, max_tasks=1, context=forkserver(WORKER))
 
 
 def hard_limit(timeout: float | None) -> float | None:
@@ -81,7 +77,7 @@ def solve_file(
     space: an instance over it ends as ``UNKNOWN`` with ``stopped: "memory"`` instead
     of taking the machine down."""
     started = time.monotonic()
-    _die_with_parent()
+    die_with_parent()
     try:
         with memory_cap(memory_limit):
             puzzle = load_puzzle(path) if text is None else parse_puzzle(text, path)
@@ -99,44 +95,6 @@ def solve_file(
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
     return row
-
-
-class OverMemory(Exception):
-    """A job ran out of the address space :func:`memory_cap` gave it."""
-
-
-@contextmanager
-def memory_cap(limit: int | None) -> Iterator[None]:
-    """Cap this process's address space at ``limit`` bytes (clingo has no limit of its
-    own) for the block; running out there is :class:`OverMemory` (Python's MemoryError,
-    or clingo's ``std::bad_alloc`` as a RuntimeError).  Only the soft limit is set, and
-    it is lifted again after the block, so the answer can still be sent back."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if limit is not None:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    try:
-        yield
-    except (MemoryError, RuntimeError) as error:
-        if not isinstance(error, MemoryError) and "bad_alloc" not in str(error):
-            raise
-        raise OverMemory(f"over the memory limit of {limit} bytes") from None
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-
-
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent (the pool's forkserver, which
-    ends with the batch or the Dask worker that started it) dies: a killed batch
-    leaves no solve running on."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # not Linux: the hard time limit still holds
-        return
-    if os.getppid() == 1:  # the parent was already gone
-        os._exit(1)
 
 
 def row_of(

@@ -25,15 +25,19 @@ from fastapi.responses import JSONResponse, Response
 from pebble import ProcessExpired, concurrent
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from hanoi_asp.batch.worker import (
-    KILL_GRACE_S,
+from hanoi_asp.engine.isolation import (
     OverMemory,
     default_memory_limit,
+    die_with_parent,
     forkserver,
     memory_cap,
+    quick_kill,
 )
 from hanoi_asp.web.jobs import ApiError, JobBody, encodings, examples, parse_instance, run_job
 
+KILL_GRACE_S = 0.5
+"""How long past its own timeout a job may run before its process is killed: a solve
+stops itself at its deadline; the kill is for grounding that never ends."""
 MAX_BODY = 512 * 1024
 """Bytes in a request body: two texts of at most 100,000 characters, and some room."""
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
@@ -60,6 +64,7 @@ def create_app(
     cores, at least 2, so two tabs never wait for each other).  ``grace``: how long
     past its own timeout a job may run before its process is killed."""
     width = slots or max(2, os.cpu_count() or 1)
+    quick_kill()
     running: set[Any] = set()
 
     @asynccontextmanager
@@ -119,8 +124,13 @@ def create_app(
                         future.cancel()  # pebble kills the job's process
                         return Response(status_code=499)
                     await asyncio.sleep(0.05)
+            except asyncio.CancelledError:  # the server stops: answer, then it ends
+                future.cancel()
+                raise ApiError(503, "the server is stopping: the job was ended") from None
             finally:
                 running.discard(future)
+                if not future.done():  # the server stops (the request was cancelled)
+                    future.cancel()
         try:
             status, payload = future.result()
         except FutureTimeout:
@@ -145,7 +155,9 @@ def endpoint_for(job: Any, kind: str) -> Any:
 
 
 def limited_job(kind: str, body: JobBody, memory: int) -> tuple[int, dict[str, Any]]:
-    """In the job's process: the memory cap (clingo has none), then the job."""
+    """In the job's process: it dies with the server (its forkserver ends with it),
+    the memory cap (clingo has none), then the job."""
+    die_with_parent()
     try:
         with memory_cap(memory):
             return run_job(kind, body)

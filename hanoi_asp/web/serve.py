@@ -8,6 +8,7 @@ import socket
 import webbrowser
 from collections.abc import Callable
 
+from hanoi_asp.engine.isolation import kill_descendants
 from hanoi_asp.model.errors import InputError
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
@@ -38,6 +39,9 @@ def serve(host: str, port: int, *, open_browser: bool, say: Callable[[str], None
     say(f"hanoi-asp playground on {url} (Ctrl-C stops it)")
     if open_browser:
         webbrowser.open(url)
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops, then re-raises Ctrl-C
-        uvicorn.Server(config).run(sockets=[listener])
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops, then re-raises Ctrl-C
+            uvicorn.Server(config).run(sockets=[listener])
+    finally:  # every process the server started ends with it (jobs, their forkserver)
+        kill_descendants()
     say("stopped")
