@@ -7,7 +7,6 @@ the terminal show the same facts.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -16,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hanoi_asp.outputs.text import plan_lines
+from hanoi_asp.teaching.autograder import counterexample_text
 from hanoi_asp.teaching.explain import Explanation
 from hanoi_asp.teaching.grade import GradeReport, teaching_folder
 
@@ -115,7 +115,7 @@ def grade_view(report: GradeReport) -> RenderableType:
         verdict = Text("pass", style="green") if item.passed else Text("FAIL", style="red")
         first = item.findings[0].message if item.findings else ""
         optimum = "none" if item.optimum is None else str(item.optimum)
-        table.add_row(Path(item.instance).name, optimum, verdict, Text(first))
+        table.add_row(item.instance, optimum, verdict, Text(first))
         for finding in item.findings[1:]:
             table.add_row("", "", "", Text(finding.message))
     parts: list[RenderableType] = [table]
@@ -126,9 +126,15 @@ def grade_view(report: GradeReport) -> RenderableType:
         for finding in item.findings:
             if finding.board:
                 parts.append(
-                    Text(f"\n{shown_path(item.instance)}: {finding.kind}", style="bold red")
+                    Text(f"\n{item.instance}: {finding.kind}", style="bold red")
                 )
                 parts.append(Text(finding.board))
+    if report.counterexample is not None:
+        parts.append(Text("\n" + counterexample_text(report), style="red"))
+    if report.random_skipped:
+        parts.append(
+            Text(f"\n{report.random_skipped} random puzzles not run after the first failure")
+        )
     passed, total = report.score
     style = "bold green" if report.passed else "bold red"
     parts.append(Text(f"\nscore: {passed}/{total} instances pass", style=style))
