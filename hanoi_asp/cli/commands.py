@@ -146,6 +146,7 @@ def grade_command(args: argparse.Namespace) -> int:
     from hanoi_asp.teaching.autograder import gradescope_results, junit_xml
     from hanoi_asp.teaching.grade import grade, teaching_set
     from hanoi_asp.teaching.random_puzzles import mentions_edges, random_trials
+    from hanoi_asp.teaching.shrink import with_counterexample
     from hanoi_asp.teaching.views import grade_view, shown_path
 
     if args.json and args.format != "text":
@@ -162,6 +163,7 @@ def grade_command(args: argparse.Namespace) -> int:
     )
     names = [shown_path(instance) for instance in instances]
     report = grade(encoding, instances, args.timeout, trials, names=names)
+    report = with_counterexample(encoding, report, args.timeout)
     if args.json:
         print(json.dumps(report.as_dict()))
     elif args.format == "junit":

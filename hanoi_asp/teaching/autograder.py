@@ -56,17 +56,14 @@ def junit_xml(report: GradeReport) -> str:
     for grade in report.grades:
         for name, findings in _classes(grade).items():
             cases += 1
-            case = ElementTree.SubElement(
-                suite, "testcase", classname=grade.instance, name=name
-            )
+            case = ElementTree.SubElement(suite, "testcase", classname=grade.instance, name=name)
             if findings:
                 failures += 1
                 failure = ElementTree.SubElement(
                     case, "failure", type=findings[0].kind, message=findings[0].message
                 )
                 failure.text = "\n".join(
-                    f"{f.kind}: {f.message}" + (f"\n{f.board}" if f.board else "")
-                    for f in findings
+                    f"{f.kind}: {f.message}" + (f"\n{f.board}" if f.board else "") for f in findings
                 )
     if report.counterexample is not None:
         out = ElementTree.SubElement(suite, "system-out")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from hanoi_asp.engine.encodings import shipped
 from hanoi_asp.engine.policy import TEACHING_THREADS, plan_engine
@@ -30,10 +30,8 @@ from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Status
 from hanoi_asp.outputs.board import draw_board
-
-if TYPE_CHECKING:
-    from hanoi_asp.teaching.counterexample import Counterexample
-    from hanoi_asp.teaching.random_puzzles import Trial
+from hanoi_asp.teaching.counterexample import Counterexample
+from hanoi_asp.teaching.random_puzzles import Trial
 
 Kind = Literal[
     "illegal-plan",
@@ -103,6 +101,8 @@ class GradeReport:
     """The first failure shrunk to a smallest puzzle, with its reason."""
     random_skipped: int = 0
     """Random puzzles not run: grading stops at the first failure."""
+    first_failure: tuple[Puzzle, list[int]] | None = field(default=None, compare=False)
+    """The first failing puzzle and its horizons, for :mod:`hanoi_asp.teaching.shrink`."""
 
     @property
     def score(self) -> tuple[int, int]:
@@ -160,14 +160,12 @@ def grade(
     trials: Sequence[Trial] = (),
     *,
     names: Sequence[str] | None = None,
-    shrink: bool = True,
 ) -> GradeReport:
     """Grade ``encoding`` on ``instances`` (paths), each against the reference optimum,
     then on the random ``trials`` until one fails; the first failure (of either) is
-    shrunk to the counterexample.  ``names`` are the instances' names in the report.
+    kept for :func:`hanoi_asp.teaching.shrink.with_counterexample`.  ``names`` are the
+    instances' names in the report.
     The encoding and every instance are checked before any grading starts."""
-    from hanoi_asp.teaching.counterexample import first_counterexample
-
     check_whole(encoding)
     puzzles = [load_puzzle(instance) for instance in instances]
     report = GradeReport(encoding.name)
@@ -191,8 +189,7 @@ def grade(
         report.warnings.extend(w for w in warnings if w not in report.warnings)
         if not grade_.passed:
             first = (trial.puzzle, sorted(grade_.answers))
-    example = first_counterexample(encoding, *first, seconds) if first and shrink else None
-    return replace(report, counterexample=example, random_skipped=skipped)
+    return replace(report, random_skipped=skipped, first_failure=first)
 
 
 def grade_instance(

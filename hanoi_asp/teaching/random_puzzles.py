@@ -131,8 +131,12 @@ def mentions_edges(text: str) -> bool:
             return node
 
     finder = Find()
+
+    def visit(statement: ast.AST) -> None:
+        finder(statement)
+
     try:
-        ast.parse_string(text, finder, logger=lambda _c, _m: None)
+        ast.parse_string(text, visit, logger=lambda _c, _m: None)
     except RuntimeError:
         return False
     return bool(found)

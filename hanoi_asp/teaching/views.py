@@ -7,7 +7,6 @@ the terminal show the same facts.
 
 from __future__ import annotations
 
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
@@ -125,9 +124,7 @@ def grade_view(report: GradeReport) -> RenderableType:
     for item in report.grades:
         for finding in item.findings:
             if finding.board:
-                parts.append(
-                    Text(f"\n{item.instance}: {finding.kind}", style="bold red")
-                )
+                parts.append(Text(f"\n{item.instance}: {finding.kind}", style="bold red"))
                 parts.append(Text(finding.board))
     if report.counterexample is not None:
         parts.append(Text("\n" + counterexample_text(report), style="red"))

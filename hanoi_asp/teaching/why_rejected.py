@@ -99,7 +99,9 @@ def why_rejected(
     horizon = len(plan)
     ctl.add("base", [], _plan_program(puzzle, plan))
     ctl.ground([("base", [])])
-    fixed = [(clingo.Function("__why_fix", [clingo.Number(t)]), True) for t in range(1, horizon + 1)]
+    fixed = [
+        (clingo.Function("__why_fix", [clingo.Number(t)]), True) for t in range(1, horizon + 1)
+    ]
     for symbol, _ in fixed:
         ctl.assign_external(symbol, None)  # free, so that the assumptions decide
     best: list[clingo.Symbol] = []
@@ -142,8 +144,8 @@ def _explain(atoms: list[clingo.Symbol], constraints: list[_Constraint]) -> Reje
     fired: dict[int, list[tuple[clingo.Symbol, ...]]] = {}
     for atom in atoms:
         if atom.name == BROKEN and len(atom.arguments) == 2:
-            index, values = atom.arguments
-            fired.setdefault(index.number, []).append(tuple(values.arguments))
+            number, values = atom.arguments
+            fired.setdefault(number.number, []).append(tuple(values.arguments))
     if not fired:
         return None
     ranked = sorted(
