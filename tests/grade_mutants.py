@@ -110,11 +110,11 @@ MUTANTS = (
         (FRAME, UNIQUE, GOAL),
     ),
     Mutant(
-        "moved-disk-lands-at-step-t-plus-1",
+        "first-move-lands-nowhere",
         "define",
         MOVED,
-        "on(D,P,T+1) :- move(D,P,T).",
-        (MOVED, UNIQUE, GOAL, TOP),
+        "on(D,P,T) :- move(D,P,T), T > 1.",
+        (MOVED, UNIQUE, GOAL),
     ),
     Mutant(
         "blocking-starts-late",
@@ -162,7 +162,12 @@ MUTANTS = (
         ":- move(D,_,T), move(D,_,T+1).",
         (UNIQUE,),
     ),
-    Mutant("unique-only-at-the-end", "test", UNIQUE, ":- { on(D,P,T) } != 1, disk(D), moves(T)."),
+    Mutant(
+        "larger-on-smaller-allowed-for-disk-3",
+        "test",
+        LARGER,
+        ":- move(D,P,T), blocked(D-1,P,T), D != 3.",
+    ),
     # the move graph
     Mutant("edges-read-backwards", "graph", EDGES, "allowed(P,Q) :- edge(Q,P).", (GRAPH,)),
     Mutant("graph-ignored-when-restricted", "graph", RESTRICTED, "restricted :- edge(a,b)."),
