@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from clingo import ast
 
 from hanoi_asp.methods.bfs import search
+from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import GRAPH_PRESETS, Puzzle, preset_edges
 
 PEG_NAMES = "abcdefghij"
@@ -80,6 +82,7 @@ def random_puzzle(
     towers = rng.random() < 0.25  # the classic shape: one tower to another
     start_peg, goal_peg = rng.sample(names, 2)
     named = [d for d in range(1, disks + 1) if not partial or rng.random() < 0.5]
+    named = named or [rng.randint(1, disks)]  # no goal fact at all: clingo would warn
     for disk in range(1, disks + 1):
         peg = start_peg if towers else rng.choice(names)
         init[peg] = (*init.get(peg, ()), disk)
@@ -95,6 +98,12 @@ def random_trials(
 ) -> list[Trial]:
     """``count`` puzzles from 1 disk up to ``max_disks`` (3..``max_pegs`` pegs); with
     ``graphs`` about one in three has a restricted move graph."""
+    if count and max_pegs**max_disks > Limits.states:
+        raise InputError(
+            f"--max-pegs {max_pegs} --max-disks {max_disks}: random puzzles are graded "
+            f"against breadth-first search, which stores at most {Limits.states:,} states "
+            f"({max_pegs}^{max_disks} here); lower --max-disks or --max-pegs"
+        )
     rng = random.Random(seed)
     trials: list[Trial] = []
     for index in range(count):

@@ -22,11 +22,11 @@ from hanoi_asp.engine.search import make_solver
 from hanoi_asp.model.errors import EncodingError, GoalNotReached, IllegalMove, VerificationError
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.plan import replay
-from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.puzzle import Puzzle, preset_edges
 from hanoi_asp.outputs.board import draw_board
 from hanoi_asp.teaching.counterexample import Counterexample
 from hanoi_asp.teaching.grade import EXTRA_HORIZONS, GradeReport, Kind, grade_trial
-from hanoi_asp.teaching.random_puzzles import reference
+from hanoi_asp.teaching.random_puzzles import mentions_edges, reference
 from hanoi_asp.teaching.why_rejected import why_rejected
 
 SHRINK_SECONDS = 20.0
@@ -78,12 +78,14 @@ def failure(encoding: Encoding, puzzle: Puzzle, horizons: list[int], seconds: fl
 
 def shrink(encoding: Encoding, case: Case, seconds: float, budget: float = SHRINK_SECONDS) -> Case:
     """Greedy shrinking: take the first smaller candidate that fails the same way,
-    until none does or the ``budget`` (seconds) is spent."""
+    until none does or the ``budget`` (seconds) is spent.  Move graphs are tried when
+    the encoding reads ``edge/2``."""
+    graphs = mentions_edges(encoding.text)
     deadline = time.monotonic() + budget
     improved = True
     while improved and time.monotonic() < deadline:
         improved = False
-        for puzzle, horizons in _candidates(case):
+        for puzzle, horizons in _candidates(case, graphs):
             if time.monotonic() >= deadline:
                 break
             found = failure(encoding, puzzle, horizons, seconds)
@@ -93,11 +95,19 @@ def shrink(encoding: Encoding, case: Case, seconds: float, budget: float = SHRIN
     return case
 
 
-def _candidates(case: Case) -> Iterator[tuple[Puzzle, list[int]]]:
-    """Smaller puzzles, in shrinking order, each with the horizons worth asking."""
+def _candidates(case: Case, graphs: bool) -> Iterator[tuple[Puzzle, list[int]]]:
+    """Smaller puzzles, in shrinking order, each with the horizons worth asking; with
+    ``graphs`` a puzzle with fewer disks is also tried on the linear and cyclic move
+    graphs (they make plans longer: a failure on long plans may need fewer disks)."""
     puzzle, horizon = case.puzzle, case.horizon
     for smaller in _fewer_disks(puzzle):
         yield smaller, _horizons(smaller, horizon)
+        if graphs and smaller.moves_allowed is None:
+            for preset in ("linear", "cyclic"):
+                edges = preset_edges(preset, smaller.pegs)
+                if edges:
+                    longer = smaller.model_copy(update={"moves_allowed": edges})
+                    yield longer, _horizons(longer, horizon)
     for smaller in _fewer_pegs(puzzle):
         yield smaller, _horizons(smaller, horizon)
     if case.kind != "too-strict":  # a too-strict failure is at the optimum
@@ -196,7 +206,7 @@ def describe(encoding: Encoding, case: Case, seconds: float) -> Counterexample:
     plan = tuple(replay_dicts(puzzle, list(steps_)))
     rejection = why_rejected(encoding, puzzle, steps_)
     shown = ", ".join(f"disk {d} to {p}" for d, p in steps_[:SHOWN_MOVES])
-    more = ", ..." if len(steps_) > SHOWN_MOVES else ""
+    more = f" and {len(steps_) - SHOWN_MOVES} more moves" if len(steps_) > SHOWN_MOVES else ""
     head = (
         f"the encoding has no plan of {optimum} moves, but this one (the reference's, "
         f"legal, reaching the goal) is: {shown}{more}"
