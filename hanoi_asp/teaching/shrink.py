@@ -26,11 +26,14 @@ from hanoi_asp.model.puzzle import Puzzle, preset_edges
 from hanoi_asp.outputs.board import draw_board
 from hanoi_asp.teaching.counterexample import Counterexample
 from hanoi_asp.teaching.grade import EXTRA_HORIZONS, GradeReport, Kind, grade_trial
-from hanoi_asp.teaching.random_puzzles import mentions_edges, reference
+from hanoi_asp.teaching.random_puzzles import MAX_OPTIMUM, mentions_edges, reference
 from hanoi_asp.teaching.why_rejected import why_rejected
 
 SHRINK_SECONDS = 20.0
 """Shrinking stops here and keeps the smallest failure found so far."""
+CANDIDATE_SECONDS = 2.0
+"""Per horizon of a smaller candidate: one the encoding does not answer by then is
+skipped (the failure being shrunk showed at once)."""
 SHOWN_MOVES = 8
 """Moves of the reference plan named in the reason (all are in ``plan``)."""
 SHRINKABLE: tuple[Kind, ...] = (
@@ -88,7 +91,8 @@ def shrink(encoding: Encoding, case: Case, seconds: float, budget: float = SHRIN
         for puzzle, horizons in _candidates(case, graphs):
             if time.monotonic() >= deadline:
                 break
-            found = failure(encoding, puzzle, horizons, seconds)
+            left = min(seconds, CANDIDATE_SECONDS, deadline - time.monotonic())
+            found = failure(encoding, puzzle, horizons, left)
             if found is not None and found.kind == case.kind and found.size() < case.size():
                 case, improved = found, True
                 break
@@ -101,29 +105,45 @@ def _candidates(case: Case, graphs: bool) -> Iterator[tuple[Puzzle, list[int]]]:
     graphs (they make plans longer: a failure on long plans may need fewer disks)."""
     puzzle, horizon = case.puzzle, case.horizon
     for smaller in _fewer_disks(puzzle):
-        yield smaller, _horizons(smaller, horizon)
-        if graphs and smaller.moves_allowed is None:
-            for preset in ("linear", "cyclic"):
-                edges = preset_edges(preset, smaller.pegs)
-                if edges:
-                    longer = smaller.model_copy(update={"moves_allowed": edges})
-                    yield longer, _horizons(longer, horizon)
+        yield smaller, _horizons(smaller, case)
     for smaller in _fewer_pegs(puzzle):
-        yield smaller, _horizons(smaller, horizon)
+        yield smaller, _horizons(smaller, case)
     if case.kind != "too-strict":  # a too-strict failure is at the optimum
         for shorter in range(horizon):
             yield puzzle, [shorter]
     for simpler in _simpler(puzzle):
-        yield simpler, _horizons(simpler, horizon)
+        yield simpler, _horizons(simpler, case)
+    # last, as they are the costly ones: fewer disks on a move graph (longer plans)
+    for smaller in _fewer_disks(puzzle) if graphs else ():
+        for longer in _on_graphs(smaller):
+            yield longer, _horizons(longer, case)
 
 
-def _horizons(puzzle: Puzzle, horizon: int) -> list[int]:
-    """The old horizon if no longer, and below, at and just above the new optimum."""
+def _on_graphs(puzzle: Puzzle) -> Iterator[Puzzle]:
+    """``puzzle`` on the linear and the cyclic move graph, if its optimum stays short
+    enough to check fast (as the random puzzles' do)."""
+    if puzzle.moves_allowed is not None:
+        return
+    for preset in ("linear", "cyclic"):
+        longer = puzzle.model_copy(update={"moves_allowed": preset_edges(preset, puzzle.pegs)})
+        optimum, _ = reference(longer)
+        if optimum is not None and optimum <= MAX_OPTIMUM:
+            yield longer
+
+
+def _horizons(puzzle: Puzzle, case: Case) -> list[int]:
+    """The horizons where ``case``'s kind of failure can show on ``puzzle``: the
+    optimum for a too-strict encoding; for a plan that does not replay, the optimum,
+    one above it and the old horizon; one below it for a plan that should not exist.
+    (Proving one move less impossible is the costly question: ask it only then.)"""
     optimum, _ = reference(puzzle)
+    horizon = case.horizon
     if optimum is None:
         return list(range(min(horizon, 6) + 1))
+    if case.kind == "too-strict":
+        return [optimum]
     asked = {optimum, optimum + 1, min(horizon, optimum + EXTRA_HORIZONS)}
-    if optimum > 0:
+    if optimum > 0 and (case.kind == "horizons-differ" or horizon < optimum):
         asked.add(optimum - 1)
     return sorted(asked)
 
@@ -194,7 +214,7 @@ def describe(encoding: Encoding, case: Case, seconds: float) -> Counterexample:
         if error is not None:
             return Counterexample(puzzle, horizon, case.kind, (), f"at {horizon} moves: {error}")
         if steps is not None:
-            plan = tuple({"step": t, "disk": d, "to": p} for t, (d, p) in enumerate(steps, start=1))
+            plan = tuple(_as_moves(puzzle, steps))
             reason, board = _illegal(puzzle, steps)
             return Counterexample(puzzle, horizon, case.kind, plan, reason, (), board)
     optimum, steps_ = reference(puzzle)
@@ -221,6 +241,17 @@ def describe(encoding: Encoding, case: Case, seconds: float) -> Counterexample:
         f"{head}. It is rejected by: {rejection.reason}",
         rejection.rules,
     )
+
+
+def _as_moves(puzzle: Puzzle, steps: list[tuple[int, str]]) -> list[dict[str, object]]:
+    """The student's steps as ``solve --json``'s moves, legal or not (``from`` is where
+    the disk lay; a disk the puzzle does not have lies nowhere: null)."""
+    where = {disk: puzzle.pegs[peg] for disk, peg in enumerate(puzzle.initial_state(), 1)}
+    out: list[dict[str, object]] = []
+    for step, (disk, target) in enumerate(steps, start=1):
+        out.append({"step": step, "disk": disk, "from": where.get(disk), "to": target})
+        where[disk] = target
+    return out
 
 
 def replay_dicts(puzzle: Puzzle, steps: list[tuple[int, str]]) -> list[dict[str, object]]:
