@@ -110,13 +110,21 @@ def grade_view(report: GradeReport) -> RenderableType:
     table.add_column("optimum", justify="right")
     table.add_column("verdict")
     table.add_column("finding")
+    passing_random = [g for g in report.grades if g.passed and g.instance.startswith("random/")]
     for item in report.grades:
+        if item in passing_random:
+            continue  # one row for them all, below
         verdict = Text("pass", style="green") if item.passed else Text("FAIL", style="red")
         first = item.findings[0].message if item.findings else ""
         optimum = "none" if item.optimum is None else str(item.optimum)
         table.add_row(item.instance, optimum, verdict, Text(first))
         for finding in item.findings[1:]:
             table.add_row("", "", "", Text(finding.message))
+    if passing_random:
+        span = f"{passing_random[0].instance} .. {passing_random[-1].instance}"
+        table.add_row(
+            f"{len(passing_random)} random puzzles", "", Text("pass", style="green"), span
+        )
     parts: list[RenderableType] = [table]
     if report.warnings:
         parts.append(Text("\nclingo's warnings about the encoding:", style="bold yellow"))
