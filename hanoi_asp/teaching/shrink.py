@@ -274,7 +274,8 @@ def _student_plan(
 def _has_longer(encoding: Encoding, puzzle: Puzzle, optimum: int, seconds: float) -> bool:
     """Does the encoding find a (legal) plan a few moves above the optimum?"""
     horizons = list(range(optimum + 1, optimum + EXTRA_HORIZONS + 1))
-    grade, _ = grade_trial(encoding, "longer", puzzle, optimum, horizons, seconds)
+    per_horizon = min(seconds, CANDIDATE_SECONDS)
+    grade, _ = grade_trial(encoding, "longer", puzzle, optimum, horizons, per_horizon)
     return any(a == "SAT" for a in grade.answers.values()) and grade.passed
 
 
