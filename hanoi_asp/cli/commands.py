@@ -163,13 +163,34 @@ def render_command(args: argparse.Namespace) -> int:
 
 
 def grade_command(args: argparse.Namespace) -> int:
+    from hanoi_asp.batch.run import find_instances
+    from hanoi_asp.teaching.autograder import gradescope_results, junit_xml
     from hanoi_asp.teaching.grade import grade, teaching_set
-    from hanoi_asp.teaching.views import grade_view
+    from hanoi_asp.teaching.random_puzzles import mentions_edges, random_trials
+    from hanoi_asp.teaching.shrink import with_counterexample
+    from hanoi_asp.teaching.views import grade_view, shown_path
 
-    instances = args.instances or teaching_set()
-    report = grade(Encoding.from_file(args.encoding), instances, args.timeout)
+    if args.json and args.format != "text":
+        raise InputError(f"give --json or --format {args.format}, not both")
+    encoding = Encoding.from_file(args.encoding)
+    instances = [str(p) for p in find_instances(args.instances)] if args.instances else []
+    instances = instances or teaching_set()
+    trials = random_trials(
+        args.random,
+        args.seed,
+        max_disks=args.max_disks,
+        max_pegs=args.max_pegs,
+        graphs=args.graphs or mentions_edges(encoding.text),
+    )
+    names = [shown_path(instance) for instance in instances]
+    report = grade(encoding, instances, args.timeout, trials, names=names)
+    report = with_counterexample(encoding, report, args.timeout)
     if args.json:
         print(json.dumps(report.as_dict()))
+    elif args.format == "junit":
+        print(junit_xml(report))
+    elif args.format == "gradescope":
+        print(json.dumps(gradescope_results(report), indent=2))
     else:
         console().print(grade_view(report))
     return 0 if report.passed else 1

@@ -339,6 +339,38 @@ def _grade(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help="per horizon (default 10)",
     )
     command.add_argument("--json", action="store_true", help="print one JSON object")
+    _grade_random(command)
+
+
+def _grade_random(command: argparse.ArgumentParser) -> None:
+    """grade's random puzzles, counterexample and autograder formats (issue 32)."""
+    command.add_argument(
+        "--random",
+        type=_natural,
+        default=0,
+        metavar="N",
+        help="after the instances, N random puzzles from small to large (default 0); the "
+        "first failure is shrunk to a smallest counterexample",
+    )
+    command.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    command.add_argument(
+        "--max-disks", type=_positive_int, default=7, metavar="D", help="(default 7)"
+    )
+    command.add_argument(
+        "--max-pegs", type=_positive_int, default=5, metavar="K", help="(default 5)"
+    )
+    command.add_argument(
+        "--graphs",
+        action="store_true",
+        help="random puzzles include restricted move graphs (the default when the "
+        "encoding mentions edge/2)",
+    )
+    command.add_argument(
+        "--format",
+        choices=("text", "junit", "gradescope"),
+        default="text",
+        help="junit: JUnit XML; gradescope: Gradescope's results.json (default: text)",
+    )
 
 
 def _generate(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
@@ -30,6 +30,8 @@ from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Status
 from hanoi_asp.outputs.board import draw_board
+from hanoi_asp.teaching.counterexample import Counterexample
+from hanoi_asp.teaching.random_puzzles import Trial
 
 Kind = Literal[
     "illegal-plan",
@@ -95,6 +97,12 @@ class GradeReport:
     grades: list[InstanceGrade] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     """clingo's warnings about the encoding (e.g. an atom no rule derives), each once."""
+    counterexample: Counterexample | None = None
+    """The first failure shrunk to a smallest puzzle, with its reason."""
+    random_skipped: int = 0
+    """Random puzzles not run: grading stops at the first failure."""
+    first_failure: tuple[Puzzle, list[int]] | None = field(default=None, compare=False)
+    """The first failing puzzle and its horizons, for :mod:`hanoi_asp.teaching.shrink`."""
 
     @property
     def score(self) -> tuple[int, int]:
@@ -112,6 +120,9 @@ class GradeReport:
             "score": {"passed": passed, "total": total},
             "instances": [g.as_dict() for g in self.grades],
             "warnings": list(self.warnings),
+            "counterexample": None
+            if self.counterexample is None
+            else self.counterexample.as_dict(),
         }
 
 
@@ -143,18 +154,42 @@ def check_whole(encoding: Encoding) -> None:
 
 
 def grade(
-    encoding: Encoding, instances: Sequence[str], seconds: float = HORIZON_SECONDS
+    encoding: Encoding,
+    instances: Sequence[str],
+    seconds: float = HORIZON_SECONDS,
+    trials: Sequence[Trial] = (),
+    *,
+    names: Sequence[str] | None = None,
 ) -> GradeReport:
-    """Grade ``encoding`` on ``instances`` (paths), each against the reference optimum.
+    """Grade ``encoding`` on ``instances`` (paths), each against the reference optimum,
+    then on the random ``trials`` until one fails; the first failure (of either) is
+    kept for :func:`hanoi_asp.teaching.shrink.with_counterexample`.  ``names`` are the
+    instances' names in the report.
     The encoding and every instance are checked before any grading starts."""
     check_whole(encoding)
     puzzles = [load_puzzle(instance) for instance in instances]
     report = GradeReport(encoding.name)
-    for instance, puzzle in zip(instances, puzzles, strict=True):
+    first: tuple[Puzzle, list[int]] | None = None
+    shown = list(names) if names is not None else list(instances)
+    for instance, name, puzzle in zip(instances, shown, puzzles, strict=True):
         grade_, warnings = grade_instance(encoding, instance, puzzle, seconds)
+        report.grades.append(replace(grade_, instance=name))
+        report.warnings.extend(w for w in warnings if w not in report.warnings)
+        if first is None and not grade_.passed:
+            first = (puzzle, sorted(grade_.answers))
+    skipped = 0
+    for index, trial in enumerate(trials):
+        if first is not None:
+            skipped = len(trials) - index
+            break
+        grade_, warnings = grade_trial(
+            encoding, trial.name, trial.puzzle, trial.optimum, trial.horizons, seconds
+        )
         report.grades.append(grade_)
         report.warnings.extend(w for w in warnings if w not in report.warnings)
-    return report
+        if not grade_.passed:
+            first = (trial.puzzle, sorted(grade_.answers))
+    return replace(report, random_skipped=skipped, first_failure=first)
 
 
 def grade_instance(
@@ -202,6 +237,53 @@ def grade_instance(
         more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
         findings.append(Finding("horizons-differ", f"horizons answered differently: {shown}{more}"))
     return InstanceGrade(instance, optimum, answers, _first_of_each(findings)), warnings
+
+
+def grade_trial(
+    encoding: Encoding,
+    name: str,
+    puzzle: Puzzle,
+    optimum: int | None,
+    horizons: Sequence[int],
+    seconds: float,
+) -> tuple[InstanceGrade, list[str]]:
+    """The grade on a puzzle whose optimum is known, at the given ``horizons`` only: a
+    plan at the optimum, none below it, and above it any plan given must replay (an
+    exact length above the optimum may have no plan, so UNSAT there is no finding)."""
+    options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source=name)
+    findings: list[Finding] = []
+    answers: dict[int, Status] = {}
+    warnings: list[str] = []
+    try:
+        solver = make_solver(
+            puzzle, plan_engine(puzzle, options, None), minimal=False, warnings=True
+        )
+        try:
+            for horizon in sorted(set(horizons)):
+                answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
+        finally:
+            warnings = clingo_warnings(solver.calls.messages, encoding.name)
+    except EncodingError as error:
+        findings.append(Finding("error", str(error)))
+    if optimum is not None and answers.get(optimum) == "UNSAT":
+        findings.append(
+            Finding(
+                "too-strict",
+                f"UNSATISFIABLE at {optimum} moves, but the reference has a plan of "
+                f"{optimum} moves: the encoding rules out legal plans",
+                optimum,
+            )
+        )
+    wrong = [h for h, a in answers.items() if a == "SAT" and (optimum is None or h < optimum)]
+    if wrong:
+        findings.append(
+            Finding(
+                "horizons-differ",
+                f"horizons answered differently: {wrong[0]} (SAT, expected UNSAT)",
+                wrong[0],
+            )
+        )
+    return InstanceGrade(name, optimum, answers, _first_of_each(findings)), warnings
 
 
 def clingo_warnings(messages: list[str], name: str) -> list[str]:

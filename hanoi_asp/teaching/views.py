@@ -7,8 +7,6 @@ the terminal show the same facts.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
@@ -16,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hanoi_asp.outputs.text import plan_lines
+from hanoi_asp.teaching.autograder import counterexample_text
 from hanoi_asp.teaching.explain import Explanation
 from hanoi_asp.teaching.grade import GradeReport, teaching_folder
 
@@ -121,13 +120,21 @@ def grade_view(report: GradeReport) -> RenderableType:
     table.add_column("optimum", justify="right")
     table.add_column("verdict")
     table.add_column("finding")
+    passing_random = [g for g in report.grades if g.passed and g.instance.startswith("random/")]
     for item in report.grades:
+        if item in passing_random:
+            continue  # one row for them all, below
         verdict = Text("pass", style="green") if item.passed else Text("FAIL", style="red")
         first = item.findings[0].message if item.findings else ""
         optimum = "none" if item.optimum is None else str(item.optimum)
-        table.add_row(Path(item.instance).name, optimum, verdict, Text(first))
+        table.add_row(item.instance, optimum, verdict, Text(first))
         for finding in item.findings[1:]:
             table.add_row("", "", "", Text(finding.message))
+    if passing_random:
+        span = f"{passing_random[0].instance} .. {passing_random[-1].instance}"
+        table.add_row(
+            f"{len(passing_random)} random puzzles", "", Text("pass", style="green"), span
+        )
     parts: list[RenderableType] = [table]
     if report.warnings:
         parts.append(Text("\nclingo's warnings about the encoding:", style="bold yellow"))
@@ -135,10 +142,14 @@ def grade_view(report: GradeReport) -> RenderableType:
     for item in report.grades:
         for finding in item.findings:
             if finding.board:
-                parts.append(
-                    Text(f"\n{shown_path(item.instance)}: {finding.kind}", style="bold red")
-                )
+                parts.append(Text(f"\n{item.instance}: {finding.kind}", style="bold red"))
                 parts.append(Text(finding.board))
+    if report.counterexample is not None:
+        parts.append(Text("\n" + counterexample_text(report), style="red"))
+    if report.random_skipped:
+        parts.append(
+            Text(f"\n{report.random_skipped} random puzzles not run after the first failure")
+        )
     passed, total = report.score
     style = "bold green" if report.passed else "bold red"
     parts.append(Text(f"\nscore: {passed}/{total} instances pass", style=style))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -25,10 +25,15 @@ from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.outputs.html import player_data
 
+if TYPE_CHECKING:
+    from hanoi_asp.teaching.grade import GradeReport
+
 MAX_TEXT = 100_000
 """Characters in a submitted instance or encoding (the shipped ones are under 10,000)."""
 DEFAULT_SECONDS = 30.0
 MAX_SECONDS = 120.0
+MAX_RANDOM = 300
+"""At most this many random puzzles per /api/grade call (about 15-60 s of grading)."""
 LIMITS = Limits(moves=20_000)
 """The CLI's size limits, with plans cut at 20,000 moves (a page, not a file)."""
 SUFFIXES = {"lp": "lp", "aspcomp": "asp", "json": "json", "toml": "toml"}
@@ -64,6 +69,9 @@ class JobBody(BaseModel):
     bound: BoundChoice = "auto"
     """Where the upward search starts, as ``--bound``: ``none`` starts at 0, so Explain
     shows every refuted horizon (the lesson), not only the one at the lower bound."""
+    random: int | None = Field(default=None, ge=0, le=MAX_RANDOM)
+    """/api/grade only: grade the teaching set and this many random puzzles too."""
+    seed: int = Field(default=0, ge=0, le=2**31 - 1)
 
     @classmethod
     def read(cls, data: Any) -> JobBody:
@@ -132,7 +140,34 @@ def grade_job(body: JobBody) -> dict[str, Any]:
     grade, warnings = grade_instance(encoding, body.name, body.puzzle(), body.timeout)
     report.grades.append(grade)
     report.warnings.extend(warnings)
+    if body.random is not None:
+        return _graded_with_random(encoding, body, report)
     return report.as_dict()
+
+
+def _graded_with_random(encoding: Encoding, body: JobBody, first: GradeReport) -> dict[str, Any]:
+    """The submitted instance's grade, then the teaching set and ``random`` puzzles, as
+    ``grade --random N --seed S --json`` gives them (the counterexample included)."""
+    from hanoi_asp.teaching.grade import grade, teaching_set
+    from hanoi_asp.teaching.random_puzzles import mentions_edges, random_trials
+    from hanoi_asp.teaching.shrink import first_counterexample, with_counterexample
+    from hanoi_asp.teaching.views import shown_path
+
+    instances = teaching_set()
+    trials = random_trials(body.random or 0, body.seed, graphs=mentions_edges(encoding.text))
+    names = [shown_path(i) for i in instances]
+    submitted = first.grades[0]
+    report = grade(encoding, instances, body.timeout, trials, names=names)
+    if submitted.passed:
+        report = with_counterexample(encoding, report, body.timeout)
+    example = report.counterexample
+    if not submitted.passed:
+        answers = sorted(submitted.answers)
+        example = first_counterexample(encoding, body.puzzle(), answers, body.timeout)
+    warnings = [*first.warnings, *(w for w in report.warnings if w not in first.warnings)]
+    return replace(
+        report, grades=[submitted, *report.grades], warnings=warnings, counterexample=example
+    ).as_dict()
 
 
 def hint_job(body: JobBody) -> dict[str, Any]:
