@@ -224,3 +224,21 @@ def test_a_capped_encoding_still_answers(tmp_path: Path) -> None:
     bad.write_text("move(D,P,T) :- .\n")
     code, _, err, _ = run("solve", quickstart, "--encoding", str(bad))
     assert code == 2 and f"{bad}:1:" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_grading_stops_at_the_horizon_whose_grounding_never_ends(tmp_path: Path) -> None:
+    """grade --timeout 5 on a never-ending grounding ran past 40 s and 2 GiB, trying
+    every horizon; now it stops at the first, says where and why, exit 1 (a failing
+    encoding), in one horizon's time."""
+    encoding = tmp_path / "runaway.lp"
+    encoding.write_text(RUNAWAY)
+    code, out, err, seconds = run("grade", "--encoding", str(encoding), "--timeout", "2", "--json")
+    data = json.loads(out)
+    assert code == 1 and "Traceback" not in err, err
+    (grade,) = data["instances"]
+    (finding,) = grade["findings"]
+    assert grade["instance"] == "teaching/01-one-disk.lp" and finding["horizon"] == 0
+    assert finding["kind"] == "error" and "grading stopped at 0 moves" in finding["message"]
+    assert seconds < 2 + 1 + 3, seconds  # one horizon's budget and the grace, start-up
+    code, out, _, _ = run("grade", "--encoding", str(encoding), "--memory-limit", "300MiB")
+    assert code == 1 and "the memory limit" in " ".join(out.split())

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from hanoi_asp.outputs.progress import ProgressLine
+    from hanoi_asp.teaching.grade import GradeReport
+    from hanoi_asp.teaching.random_puzzles import Trial
 
 
 def console(*, stderr: bool = False) -> Console:
@@ -165,9 +167,8 @@ def render_command(args: argparse.Namespace) -> int:
 def grade_command(args: argparse.Namespace) -> int:
     from hanoi_asp.batch.run import find_instances
     from hanoi_asp.teaching.autograder import gradescope_results, junit_xml
-    from hanoi_asp.teaching.grade import grade, teaching_set
+    from hanoi_asp.teaching.grade import teaching_set
     from hanoi_asp.teaching.random_puzzles import mentions_edges, random_trials
-    from hanoi_asp.teaching.shrink import with_counterexample
     from hanoi_asp.teaching.views import grade_view, shown_path
 
     if args.json and args.format != "text":
@@ -183,8 +184,20 @@ def grade_command(args: argparse.Namespace) -> int:
         graphs=args.graphs or mentions_edges(encoding.text),
     )
     names = [shown_path(instance) for instance in instances]
-    report = grade(encoding, instances, args.timeout, trials, names=names)
-    report = with_counterexample(encoding, report, args.timeout)
+    for instance in instances:
+        load_puzzle(instance)  # bad input is exit 2 here, before the child starts
+    try:  # the student's encoding runs in a capped child, each horizon watched
+        report = run_capped(
+            graded,
+            (encoding, instances, args.timeout, trials, names),
+            seconds=None,
+            memory=memory_limit(args),
+            heartbeat=args.timeout + HARD_GRACE_S,
+        )
+    except Stopped as stop:
+        report = stopped_grade(
+            encoding, stop, args.timeout, dict(zip(instances, names, strict=True))
+        )
     if args.json:
         print(json.dumps(report.as_dict()))
     elif args.format == "junit":
@@ -194,6 +207,42 @@ def grade_command(args: argparse.Namespace) -> int:
     else:
         console().print(grade_view(report))
     return 0 if report.passed else 1
+
+
+def graded(
+    encoding: Encoding,
+    instances: list[str],
+    seconds: float,
+    trials: list[Trial],
+    names: list[str],
+) -> GradeReport:
+    """``grade`` and its counterexample, as the capped child runs them."""
+    from hanoi_asp.teaching.grade import grade
+    from hanoi_asp.teaching.shrink import with_counterexample
+
+    report = grade(encoding, instances, seconds, trials, names=names)
+    return with_counterexample(encoding, report, seconds)
+
+
+def stopped_grade(
+    encoding: Encoding, stop: Stopped, seconds: float, shown: dict[str, str]
+) -> GradeReport:
+    """The report of a grading whose child was ended: the horizon it was on ran past
+    the time limit (or the memory cap), and grading stops there, said as a finding."""
+    from hanoi_asp.teaching.grade import Finding, GradeReport, InstanceGrade
+
+    horizon = stop.doing.get("horizon")
+    where = "" if horizon is None else f" at {horizon} moves"
+    limit = "the memory limit" if stop.why == "memory" else f"{seconds:g} s"
+    message = (
+        f"grading stopped{where}: grounding and solving the encoding ran past {limit} "
+        f"and was ended ({stop}); clingo cannot interrupt grounding: does a rule derive "
+        "atoms without end (e.g. p(X+1) :- p(X))?"
+    )
+    instance = str(stop.doing.get("instance", "?"))
+    instance = shown.get(instance, instance)
+    finding = Finding("error", message, horizon if isinstance(horizon, int) else None)
+    return GradeReport(encoding.name, [InstanceGrade(instance, None, {}, (finding,))])
 
 
 def batch_command(args: argparse.Namespace) -> int:

@@ -340,6 +340,7 @@ def _grade(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     )
     command.add_argument("--json", action="store_true", help="print one JSON object")
     _grade_random(command)
+    _add_memory_limit(command)
 
 
 def _grade_random(command: argparse.ArgumentParser) -> None:
@@ -451,10 +452,10 @@ def _add_memory_limit(command: argparse.ArgumentParser) -> None:
         "--memory-limit",
         type=_size,
         metavar="SIZE",
-        help="with --encoding: the address space of the process that runs your encoding, "
-        "e.g. 2GiB (default: 80%% of the machine's memory); over it the answer is UNKNOWN "
-        'with stopped "memory" (exit 3), and --timeout ends it within a second even '
-        "while clingo grounds",
+        help="the address space of the process that runs the user's encoding, e.g. 2GiB "
+        "(default: 80%% of the machine's memory); over it a solve is UNKNOWN with stopped "
+        '"memory" (exit 3) and grading stops with that finding; --timeout ends either '
+        "within a second even while clingo grounds",
     )
 
 

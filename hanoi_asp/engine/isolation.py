@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import resource
 import signal
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -44,11 +45,26 @@ Why = Literal["timeout", "memory", "crash"]
 
 class Stopped(Exception):
     """The child did not answer: ``why`` is ``timeout`` (killed at its limit),
-    ``memory`` (over its cap) or ``crash`` (it died otherwise)."""
+    ``memory`` (over its cap) or ``crash`` (it died otherwise); ``doing`` is what it
+    last said it was doing (:func:`beat`), if anything."""
 
-    def __init__(self, why: Why, message: str) -> None:
+    def __init__(self, why: Why, message: str, doing: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.why = why
+        self.doing = doing or {}
+
+
+_beats: Any = None
+"""In a child run with a ``heartbeat``: the pipe its beats go to."""
+
+
+def beat(what: str, value: Any) -> None:
+    """Say what this process starts now (``beat("horizon", 7)``), in a child that
+    :func:`run_capped` watches with a ``heartbeat``: the parent kills it if the next
+    beat or its answer takes longer than that, and tells the last value of each
+    ``what`` (:attr:`Stopped.doing`).  Elsewhere nothing happens."""
+    if _beats is not None:
+        _beats.send(("beat", (what, value)))
 
 
 class OverMemory(Exception):
@@ -141,28 +157,36 @@ def default_memory_limit(share: int = 1) -> int:
 
 
 def run_capped(
-    work: Callable[..., T], args: tuple[Any, ...], *, seconds: float | None, memory: int | None
+    work: Callable[..., T],
+    args: tuple[Any, ...],
+    *,
+    seconds: float | None,
+    memory: int | None,
+    heartbeat: float | None = None,
 ) -> T:
     """``work(*args)`` in a forked child capped at ``memory`` bytes, killed after
-    ``seconds`` (None: no time limit).  Its value, or the :class:`HanoiError` it raised,
-    comes back as if it ran here; otherwise :class:`Stopped`.  A Ctrl-C (or SIGTERM,
-    which the command line turns into one) is passed on to the child, whose answer to
-    it (a solve's best plan) is returned if it comes within a grace period."""
+    ``seconds`` (None: no time limit), or when ``heartbeat`` seconds pass without a
+    :func:`beat` from it.  Its value, or the :class:`HanoiError` it raised, comes back as
+    if it ran here; otherwise :class:`Stopped`.  A Ctrl-C (or SIGTERM, which the command
+    line turns into one) is passed on to the child, whose answer to it (a solve's best
+    plan) is returned if it comes within a grace period."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(send, work, args, memory), daemon=True)
+    child = context.Process(
+        target=_child, args=(send, work, args, memory, heartbeat is not None), daemon=True
+    )
     child.start()
     send.close()
     try:
         try:
-            if not receive.poll(seconds):
-                raise Stopped("timeout", f"killed at the hard time limit of {seconds:g} s")
+            message = _wait(receive, seconds, heartbeat)
         except KeyboardInterrupt:
             if child.pid is not None:
                 os.kill(child.pid, signal.SIGINT)
             if not receive.poll(INTERRUPT_GRACE_S):
                 raise
-        value: T = _answer(receive, child, memory)
+            message = _next_answer(receive)
+        value: T = _answer(message, child, memory)
         return value
     finally:
         if child.is_alive():
@@ -171,30 +195,74 @@ def run_capped(
         receive.close()
 
 
-def _answer(receive: Any, child: Any, memory: int | None) -> Any:
-    try:
-        kind, value = receive.recv()
-    except EOFError:  # the child died before it could answer
+def _wait(receive: Any, seconds: float | None, heartbeat: float | None) -> Any:
+    """The child's answer (its beats taken as they come), or :class:`Stopped`; None
+    when the child died without one.  Only a ``horizon`` beat arms the heartbeat: other
+    work (the reference's own solve) is not the user's encoding."""
+    end = None if seconds is None else time.monotonic() + seconds
+    doing: dict[str, Any] = {}
+    armed = False
+    while True:
+        left = None if end is None else max(0.0, end - time.monotonic())
+        beat_left = heartbeat if armed else None
+        waits = [w for w in (left, beat_left) if w is not None]
+        if not receive.poll(min(waits) if waits else None):
+            if end is not None and time.monotonic() >= end:
+                raise Stopped("timeout", f"killed at the hard time limit of {seconds:g} s", doing)
+            raise Stopped("timeout", f"killed after {heartbeat:g} s without an answer", doing)
+        try:
+            message = receive.recv()
+        except EOFError:
+            return None
+        if message[0] != "beat":
+            return message
+        what, value = message[1]
+        doing[what] = value
+        armed = what == "horizon"
+
+
+def _next_answer(receive: Any) -> Any:
+    """The child's answer, past any beats still in the pipe; None if it died first."""
+    while True:
+        try:
+            message = receive.recv()
+        except EOFError:
+            return None
+        if message[0] != "beat":
+            return message
+
+
+def _answer(message: Any, child: Any, memory: int | None) -> Any:
+    if message is None:  # the child died before it could answer
         child.join()
         code = child.exitcode
         if memory is not None and code in OUT_OF_MEMORY_EXITS:
-            raise Stopped("memory", f"over the memory limit of {memory} bytes") from None
-        raise Stopped("crash", f"the solving process died (exit code {code})") from None
+            raise Stopped("memory", f"over the memory limit of {memory} bytes")
+        raise Stopped("crash", f"the solving process died (exit code {code})")
+    kind, value = message
     if kind == "ok":
         return value
     if kind == "memory":
         raise Stopped("memory", value)
     if kind == "interrupt":
         raise KeyboardInterrupt
-    error_type, message, path, line = value
+    error_type, text, path, line = value
     error: HanoiError = error_type.__new__(error_type)
-    HanoiError.__init__(error, message, path=path, line=line)
+    HanoiError.__init__(error, text, path=path, line=line)
     raise error
 
 
-def _child(send: Any, work: Callable[..., Any], args: tuple[Any, ...], memory: int | None) -> None:
+def _child(
+    send: Any,
+    work: Callable[..., Any],
+    args: tuple[Any, ...],
+    memory: int | None,
+    beating: bool,
+) -> None:
+    global _beats
     os.setpgid(0, 0)  # a terminal's Ctrl-C reaches the parent alone, which passes it on once
     die_with_parent()
+    _beats = send if beating else None
     try:
         with memory_cap(memory):
             value = work(*args)

@@ -18,6 +18,7 @@ from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
 from hanoi_asp.engine.encodings import shipped
+from hanoi_asp.engine.isolation import beat
 from hanoi_asp.engine.policy import TEACHING_THREADS, plan_engine
 from hanoi_asp.engine.search import make_solver
 from hanoi_asp.engine.solve import solve
@@ -196,6 +197,7 @@ def grade_instance(
     encoding: Encoding, instance: str, puzzle: Puzzle, seconds: float
 ) -> tuple[InstanceGrade, list[str]]:
     """The grade on one instance, and clingo's warnings about the encoding there."""
+    beat("instance", instance)
     reference = solve(puzzle, SolveOptions(source=instance))
     if reference.stopped == "interrupt":  # the engine answers a Ctrl-C: grading stops
         raise KeyboardInterrupt
@@ -250,6 +252,7 @@ def grade_trial(
     """The grade on a puzzle whose optimum is known, at the given ``horizons`` only: a
     plan at the optimum, none below it, and above it any plan given must replay (an
     exact length above the optimum may have no plan, so UNSAT there is no finding)."""
+    beat("instance", name)
     options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source=name)
     findings: list[Finding] = []
     answers: dict[int, Status] = {}
@@ -303,6 +306,7 @@ def _ask(
     solver: HorizonSolver, puzzle: Puzzle, horizon: int, seconds: float, findings: list[Finding]
 ) -> Status:
     """The student's answer at ``horizon``; a returned plan is replayed, problems noted."""
+    beat("horizon", horizon)
     try:
         run, steps = solver.run(horizon, time.monotonic() + seconds)
     except VerificationError as error:  # a malformed answer (two moves at one step, ...)
