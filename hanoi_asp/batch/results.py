@@ -75,7 +75,10 @@ class ResultsFile:
                         f"cut a torn last line ({torn} bytes) left by a batch killed "
                         "while writing it"
                     )
-            yield cls(path, fd, notes)
+            sink = cls(path, fd, notes)
+            if resume:
+                sink.repair()
+            yield sink
         finally:
             os.close(fd)  # also releases the lock
 
@@ -90,28 +93,57 @@ class ResultsFile:
             written = os.write(self.fd, data)
             data = data[written:]
 
-    def drop(self, instances: set[str]) -> None:
-        """Rewrite the file without the rows of ``instances`` (to run them again)."""
-        kept = [row for row in self.rows() if row["instance"] not in instances]
+    def drop(self, keys: set[tuple[str, str | None]]) -> None:
+        """Rewrite the file without the rows of these (instance, configuration) keys
+        (to run them again)."""
+        kept = [row for row in self.rows() if row_key(row) not in keys]
+        self._rewrite(kept)
+
+    def repair(self) -> None:
+        """Drop the lines that are no rows (a corrupt line in the middle, not only a
+        torn last one), each said in :attr:`notes` with its line number."""
+        rows, bad = read_lines(self.path)
+        if bad:
+            for number, why in bad:
+                self.notes.append(f"line {number}: {why}: dropped (its instance runs again)")
+            self._rewrite(rows)
+
+    def _rewrite(self, rows: list[Row]) -> None:
         os.ftruncate(self.fd, 0)
-        for row in kept:
+        for row in rows:
             self.append(row)
+
+
+def row_key(row: Row) -> tuple[str, str | None]:
+    """What a row answers: its instance, under its configuration (None: the default)."""
+    return str(row["instance"]), row.get("config")
 
 
 def read_rows(path: Path) -> list[Row]:
     """The rows of a results file (none if it does not exist); a torn last line, or
-    any line that is not a row, is skipped."""
+    any line that is not a row, is skipped (:func:`read_lines` says which)."""
+    return read_lines(path)[0]
+
+
+def read_lines(path: Path) -> tuple[list[Row], list[tuple[int, str]]]:
+    """The rows of a results file, and the line number and fault of every line that is
+    no row."""
     if not path.exists():
-        return []
+        return [], []
     rows: list[Row] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    bad: list[tuple[int, str]] = []
+    text = path.read_text(encoding="utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), start=1):
         try:
             row = json.loads(line)
         except json.JSONDecodeError:
+            bad.append((number, "not JSON"))
             continue
-        if isinstance(row, dict) and "instance" in row:
+        if isinstance(row, dict) and "instance" in row and "result" in row:
             rows.append(row)
-    return rows
+        else:
+            bad.append((number, "not a result row"))
+    return rows, bad
 
 
 def _torn_tail(path: Path) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from hanoi_asp.batch.results import ResultsFile
+from hanoi_asp.batch.results import ResultsFile, row_key
 from hanoi_asp.batch.worker import (
     Row,
     content_hash,
@@ -32,22 +32,54 @@ INSTANCE_SUFFIXES = (".lp", ".asp", ".json", ".toml")
 def find_instances(paths: list[str]) -> list[Path]:
     """Files as given; folders walked recursively, instance files in sorted order; none
     at all is an error."""
+    return scan_instances(paths)[0]
+
+
+def scan_instances(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """:func:`find_instances`, and what a folder walk skipped and why: an entry with an
+    instance's name that is no regular file (a FIFO would hang a worker, a link to
+    ``/dev/zero`` never end), or a link to nowhere."""
     found: list[Path] = []
+    skipped: list[str] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            found += sorted(
-                p for p in path.rglob("*") if p.is_file() and p.suffix in INSTANCE_SUFFIXES
-            )
+            for entry in sorted(path.rglob("*")):
+                if entry.suffix not in INSTANCE_SUFFIXES or entry.is_dir():
+                    continue
+                if entry.is_file():
+                    found.append(entry)
+                else:
+                    why = "a broken link" if not entry.exists() else "not a regular file"
+                    skipped.append(f"{entry}: skipped, {why}")
         elif path.is_file():
             found.append(path)
+        elif path.exists():
+            raise InputError("is not a regular file: refused", path=name)
         else:
             raise InputError("no such file or folder", path=name)
     if not found:
         raise InputError(
             f"no instance files ({', '.join(INSTANCE_SUFFIXES)}) in: {' '.join(paths)}"
         )
-    return found
+    return found, skipped
+
+
+RETRY_KINDS = ("unknown", "error", "satisfiable", "timeout")
+"""``--retry`` names: UNKNOWN rows; ERROR rows; SATISFIABLE rows (a plan, not proven
+minimal: run again with a longer --timeout); rows stopped by the time limit (with a
+plan or without)."""
+
+
+def retried(row: Row, kinds: tuple[str, ...]) -> bool:
+    """Does ``--retry`` run this earlier row again?"""
+    result = row.get("result")
+    return (
+        ("unknown" in kinds and result == "UNKNOWN")
+        or ("error" in kinds and result == "ERROR")
+        or ("satisfiable" in kinds and result == "SATISFIABLE")
+        or ("timeout" in kinds and row.get("stopped") in ("timeout", "killed"))
+    )
 
 
 @dataclass(frozen=True)
@@ -59,7 +91,7 @@ class BatchOptions:
     force: bool = False
     """Replace an ``out`` file that already holds results (else that is refused)."""
     retry: tuple[str, ...] = ()
-    """With ``resume``: results (e.g. ``UNKNOWN``) whose instances run again."""
+    """With ``resume``: which earlier rows run again (:data:`RETRY_KINDS`)."""
     memory_limit: int | None = None
     """Bytes of address space per instance's process (None: no limit on this machine;
     on Dask, each worker's own default share)."""
@@ -108,19 +140,27 @@ def run_batch(
     stops the workers and returns what finished (``interrupted``)."""
     with ResultsFile.open(options.out, resume=options.resume, force=options.force) as sink:
         run = BatchRun(notes=list(sink.notes))
-        earlier = {(r["instance"], r.get("sha256")): r for r in sink.rows()}
-        again = {i for (i, _), r in earlier.items() if r.get("result") in options.retry}
+        earlier = {row_key(r): r for r in sink.rows()}
+        again = {key for key, r in earlier.items() if retried(r, options.retry)}
+        digests = {str(path): content_hash(path) for path in files}
+        changed = {  # edited since its row was written: the row no longer answers it
+            key
+            for key, r in earlier.items()
+            if key[0] in digests and r.get("sha256") != digests[key[0]]
+        }
+        if again or changed:
+            sink.drop(again | changed)
         if again:
-            sink.drop(again)
             run.notes.append(f"running {len(again)} instance(s) again ({', '.join(options.retry)})")
+        if changed:
+            run.notes.append(f"running {len(changed)} changed instance(s) again")
         todo: list[tuple[Path, str]] = []
         for path in files:
-            digest = content_hash(path)
-            row = earlier.get((str(path), digest))
-            if row is not None and str(path) not in again:
+            row = earlier.get((str(path), None))
+            if row is not None and (str(path), None) not in again | changed:
                 run.rows.append({**row, "resumed": True})
             else:
-                todo.append((path, digest))
+                todo.append((path, digests[str(path)]))
         run.resumed = len(run.rows)
         on_resumed(run.resumed)
         try:
@@ -225,7 +265,11 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
             "unsolved": counts["UNKNOWN"],
         },
         "resumed": len(rows) - len(fresh),
-        "total_s": round(sum(float(r["time_s"]) for r in timed), 3),
+        # every row's time, resumed or not: the batch's answer took that long in all
+        "total_s": round(
+            sum(float(r["time_s"]) for r in rows if isinstance(r.get("time_s"), int | float)),
+            3,
+        ),
         "slowest": [(r["instance"], r["time_s"]) for r in timed[:3]],
         "exit_code": code,
     }

@@ -11,6 +11,7 @@ data here, never raised.
 from __future__ import annotations
 
 import hashlib
+import os
 import resource
 import socket
 import time
@@ -37,6 +38,14 @@ from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.outputs.json import error_json
 
 Row = dict[str, Any]
+
+# A worker imports numpy (the pattern tables) before any memory cap, with one BLAS
+# thread: imported under a small cap, OpenBLAS's thread buffers failed ("Memory
+# allocation still failed", exit 1) or the import did (ImportError), an ERROR row where
+# the cap should give UNKNOWN.  The forkserver preloads this module, so every worker
+# starts with it.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import numpy  # noqa: E402, F401
 
 __all__ = [  # the isolation pieces batch and the web app take from the engine
     "OUT_OF_MEMORY_EXITS",
@@ -77,6 +86,7 @@ def solve_file(
     space: an instance over it ends as ``UNKNOWN`` with ``stopped: "memory"`` instead
     of taking the machine down."""
     started = time.monotonic()
+    held = _address_space()
     die_with_parent()
     try:
         with memory_cap(memory_limit):
@@ -86,7 +96,7 @@ def solve_file(
         row = error_json(path, str(error), error.exit_code)
         row["time_s"] = round(time.monotonic() - started, 4)
     except OverMemory as error:
-        row = error_json(path, str(error), EXIT_UNKNOWN)
+        row = error_json(path, str(error) + _too_small(memory_limit, held), EXIT_UNKNOWN)
         row.update(stopped="memory", status="memory", time_s=round(time.monotonic() - started, 4))
     else:
         row = result.to_dict(path)
@@ -95,6 +105,30 @@ def solve_file(
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
     return row
+
+
+def _too_small(limit: int | None, held: int | None) -> str:
+    """A hint when ``limit`` is below what the worker ``held`` before it solved
+    anything: no instance can run under it."""
+    if limit is None or held is None or limit > held + 64 * 2**20:
+        return ""
+    need = (held // 2**20 + 128) // 64 * 64
+    return (
+        f" (a worker holds {held // 2**20} MiB of address space before it solves "
+        f"anything: give --memory-limit {need}MiB or more)"
+    )
+
+
+def _address_space() -> int | None:
+    """This process's address space now (Linux's VmSize), or None."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        return None
+    return None
 
 
 def row_of(

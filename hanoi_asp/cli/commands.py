@@ -258,14 +258,14 @@ def batch_command(args: argparse.Namespace) -> int:
     from hanoi_asp.batch.results import read_rows
     from hanoi_asp.batch.run import (
         BatchOptions,
-        find_instances,
         run_batch,
+        scan_instances,
         summarize,
         write_csv,
     )
     from hanoi_asp.batch.worker import Row, default_memory_limit
 
-    files = find_instances(args.paths)
+    files, skipped = scan_instances(args.paths)
     if args.retry and not args.resume:
         raise InputError("--retry runs results of an earlier batch again: give --resume too")
     # on Dask each worker takes its own machine's share
@@ -276,7 +276,7 @@ def batch_command(args: argparse.Namespace) -> int:
         out=Path(args.out),
         resume=args.resume,
         force=args.force,
-        retry=tuple(RETRY_RESULTS[name] for name in args.retry),
+        retry=tuple(args.retry),
         memory_limit=args.memory_limit or memory_share,
         dask=args.dask,
         solve=SolveOptions(
@@ -290,6 +290,8 @@ def batch_command(args: argparse.Namespace) -> int:
         ),
     )
     err = console(stderr=True)
+    for note in skipped:
+        err.print(note, markup=False)
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -312,10 +314,13 @@ def batch_command(args: argparse.Namespace) -> int:
         nonlocal done
         done += 1
         progress.advance(task)
+        if err.is_terminal and row["result"] == "ERROR":
+            progress.console.print(f"{row['instance']}: ERROR: {row.get('error')}", markup=False)
         if not err.is_terminal:
             length = "" if row.get("length") is None else f" {row['length']}"
+            error = f": {row['error']}" if row["result"] == "ERROR" and row.get("error") else ""
             print(
-                f"[{done}/{len(files)}] {row['instance']}: {row['result']}{length} "
+                f"[{done}/{len(files)}] {row['instance']}: {row['result']}{length}{error} "
                 f"({row.get('time_s', '?')} s)",
                 flush=True,
             )
@@ -339,10 +344,6 @@ def batch_command(args: argparse.Namespace) -> int:
     if run.interrupted:
         raise Interrupted(f"interrupted; finished results are in {args.out}")
     return int(summary["exit_code"])
-
-
-RETRY_RESULTS = {"unknown": "UNKNOWN", "error": "ERROR"}
-"""``--retry`` names and the results they run again."""
 
 
 def summary_table(summary: dict[str, object], total: int) -> Table:

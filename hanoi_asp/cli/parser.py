@@ -240,9 +240,10 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "--retry",
         action="append",
         default=[],
-        choices=("unknown", "error"),
-        help="with --resume: run the instances whose result was UNKNOWN (or ERROR) again; "
-        "repeatable",
+        choices=("unknown", "error", "satisfiable", "timeout"),
+        help="with --resume: run again the instances whose row was UNKNOWN, ERROR, "
+        "SATISFIABLE (a plan not proven minimal: give a longer --timeout) or stopped by "
+        "the time limit; repeatable",
     )
     command.add_argument("--mode", choices=MODES, default=None, help=MODE_HELP)
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
