@@ -140,3 +140,67 @@ def test_an_error_row_shows_its_message_and_resumed_times_count(tmp_path: Path) 
     done = batch(str(folder), "--out", str(out), "--resume", "--workers", "1")
     again = [line for line in done.stdout.splitlines() if "total solve time" in line]
     assert first and again and first[0].split()[-2] == again[0].split()[-2]  # the same total
+
+
+def test_encodings_and_configurations_each_name_their_rows(tmp_path: Path) -> None:
+    """The same folder under several encodings and engine settings, as papers compare
+    them: one row per instance and configuration, resumed by both."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.lp").write_text(SMALL)
+    (folder / "b.lp").write_text(FOUR)
+    out = tmp_path / "r.jsonl"
+    quickstart = str(ROOT / "encodings" / "quickstart.lp")
+    argv = [str(folder), "--out", str(out), "--encoding", quickstart]
+    argv += ["--config", "astar=--method astar", "--config", "plain="]
+    done = batch(*argv)
+    assert done.returncode == 0, done.stderr
+    rows = rows_of(out)
+    got = sorted((Path(str(r["instance"])).name, r["config"], r["length"]) for r in rows)
+    assert got == [
+        ("a.lp", "astar", 7),
+        ("a.lp", "plain", 7),
+        ("a.lp", "quickstart", 7),
+        ("b.lp", "astar", 15),
+        ("b.lp", "plain", 15),
+        ("b.lp", "quickstart", 15),
+    ]
+    assert {r["method"] for r in rows if r["config"] == "astar"} == {"astar"}
+    assert {r["mode"] for r in rows if r["config"] == "quickstart"} == {"oneshot"}
+    assert "6 instance(s)" in done.stdout
+    done = batch(*argv, "--resume", "--config", "more=--bound none")  # only the new one runs
+    assert done.returncode == 0 and len(rows_of(out)) == 8, done.stderr
+    for bad, says in [
+        ("x", "NAME=OPTIONS"),
+        ("y=--frob", "unrecognized arguments: --frob"),
+        ("astar=", "named 'astar'"),
+    ]:
+        done = batch(
+            str(folder),
+            "--out",
+            str(tmp_path / "x.jsonl"),
+            "--force",
+            "--config",
+            "astar=--method astar",
+            "--config",
+            bad,
+        )
+        assert done.returncode == 2 and says in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_scripted_encoding_is_refused_in_a_batch(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.lp").write_text(SMALL)
+    evil = tmp_path / "evil.lp"
+    marker = tmp_path / "ran"
+    evil.write_text(
+        (ROOT / "encodings" / "quickstart.lp").read_text()
+        + f'\n#script (python)\nopen("{marker}", "w")\n#end.\n'
+    )
+    out = tmp_path / "r.jsonl"
+    done = batch(str(folder), "--out", str(out), "--encoding", str(evil))
+    assert done.returncode == 2 and not marker.exists()
+    (row,) = rows_of(out)
+    assert row["result"] == "ERROR" and "#script" in str(row["error"])

@@ -42,31 +42,33 @@ CANCEL_POLL_S = 0.5
 
 
 def solve_on_dask(
-    todo: list[tuple[Path, str]],
+    todo: list[tuple[Path, str, str, SolveOptions]],
     address: str,
-    options: SolveOptions,
     memory_limit: int | None,
     on_running: Callable[[list[str]], None] = lambda _: None,
 ) -> Iterator[Row]:
-    """Rows as the cluster finishes them.  One clingo thread per instance unless
-    ``--threads`` says otherwise: a Dask worker's threads are its instances at once."""
+    """Rows as the cluster finishes them (each task: file, content hash, configuration
+    name and its options).  One clingo thread per instance unless ``--threads`` says
+    otherwise: a Dask worker's threads are its instances at once."""
     try:
         from distributed import wait
     except ImportError:
         raise InputError(INSTALL_HINT) from None
-    options = replace(options, threads=options.threads or 1)
     client, cluster = connect(address)
     try:
-        pending: dict[Any, tuple[str, str]] = {}
-        for index, (file, digest) in enumerate(todo):
+        pending: dict[Any, tuple[str, str, str]] = {}
+        for index, (file, digest, name, options) in enumerate(todo):
+            options = replace(options, threads=options.threads or 1)
             try:
                 text = read_text(str(file))
             except HanoiError as error:
-                yield finish_row(error_json(str(file), str(error), error.exit_code), digest)
+                row = error_json(str(file), str(error), error.exit_code)
+                yield {**finish_row(row, digest), "config": name}
                 continue
             key = f"hanoi-asp-{index}-{digest[:12]}"
             task = (str(file), digest, text, options, memory_limit, key)
-            pending[client.submit(solve_isolated, *task, key=key, pure=False)] = task[:2]
+            future = client.submit(solve_isolated, *task, key=key, pure=False)
+            pending[future] = (str(file), digest, name)
         running: list[str] = []
         while pending:
             try:
@@ -76,8 +78,8 @@ def solve_on_dask(
             except TimeoutError:  # none finished yet
                 done = set()
             for future in done:
-                path, digest = pending.pop(future)
-                yield _row_of_task(future, path, digest)
+                path, digest, name = pending.pop(future)
+                yield {**_row_of_task(future, path, digest), "config": name}
             now = _running(client, pending)
             if now != running:
                 running = now
@@ -126,8 +128,8 @@ def _row_of_task(future: Any, path: str, digest: str) -> Row:
     return row
 
 
-def _running(client: Any, pending: dict[Any, tuple[str, str]]) -> list[str]:
-    by_key = {future.key: path for future, (path, _) in pending.items()}
+def _running(client: Any, pending: dict[Any, tuple[str, str, str]]) -> list[str]:
+    by_key = {future.key: path for future, (path, _, _) in pending.items()}
     processing = client.processing()
     return sorted(by_key[key] for keys in processing.values() for key in keys if key in by_key)
 

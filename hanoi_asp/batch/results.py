@@ -93,7 +93,7 @@ class ResultsFile:
             written = os.write(self.fd, data)
             data = data[written:]
 
-    def drop(self, keys: set[tuple[str, str | None]]) -> None:
+    def drop(self, keys: set[tuple[str, str]]) -> None:
         """Rewrite the file without the rows of these (instance, configuration) keys
         (to run them again)."""
         kept = [row for row in self.rows() if row_key(row) not in keys]
@@ -114,9 +114,10 @@ class ResultsFile:
             self.append(row)
 
 
-def row_key(row: Row) -> tuple[str, str | None]:
-    """What a row answers: its instance, under its configuration (None: the default)."""
-    return str(row["instance"]), row.get("config")
+def row_key(row: Row) -> tuple[str, str]:
+    """What a row answers: its instance, under its configuration (rows written before
+    configurations existed are the default's)."""
+    return str(row["instance"]), str(row.get("config", "default"))
 
 
 def read_rows(path: Path) -> list[Row]:

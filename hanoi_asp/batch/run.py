@@ -65,6 +65,8 @@ def scan_instances(paths: list[str]) -> tuple[list[Path], list[str]]:
     return found, skipped
 
 
+DEFAULT_CONFIG = "default"
+"""The configuration of a batch given no ``--encoding`` or ``--config``."""
 RETRY_KINDS = ("unknown", "error", "satisfiable", "timeout")
 """``--retry`` names: UNKNOWN rows; ERROR rows; SATISFIABLE rows (a plan, not proven
 minimal: run again with a longer --timeout); rows stopped by the time limit (with a
@@ -96,6 +98,9 @@ class BatchOptions:
     """Bytes of address space per instance's process (None: no limit on this machine;
     on Dask, each worker's own default share)."""
     solve: SolveOptions = field(default_factory=SolveOptions)
+    configs: tuple[tuple[str, SolveOptions], ...] = ()
+    """Named configurations (``--encoding``, ``--config``), each run on every instance;
+    none: ``solve`` alone, named ``default``."""
     dask: str | None = None
     """A Dask scheduler's address, or ``local`` / ``local:N``; None: this machine's pool."""
 
@@ -116,6 +121,15 @@ def parse_size(text: str) -> int:
     if value <= 0:
         raise ValueError(f"a size must be positive, not {text!r}")
     return int(value * units[unit])
+
+
+Task = tuple[Path, str, str, SolveOptions]
+"""An instance file, its content hash, a configuration's name and its options."""
+
+
+def configurations(options: BatchOptions) -> tuple[tuple[str, SolveOptions], ...]:
+    """The configurations a batch runs: the named ones, else the default."""
+    return options.configs or ((DEFAULT_CONFIG, options.solve),)
 
 
 @dataclass
@@ -154,13 +168,15 @@ def run_batch(
             run.notes.append(f"running {len(again)} instance(s) again ({', '.join(options.retry)})")
         if changed:
             run.notes.append(f"running {len(changed)} changed instance(s) again")
-        todo: list[tuple[Path, str]] = []
+        todo: list[Task] = []
         for path in files:
-            row = earlier.get((str(path), None))
-            if row is not None and (str(path), None) not in again | changed:
-                run.rows.append({**row, "resumed": True})
-            else:
-                todo.append((path, digests[str(path)]))
+            for name, solve_options in configurations(options):
+                key = (str(path), name)
+                row = earlier.get(key)
+                if row is not None and key not in again | changed:
+                    run.rows.append({**row, "resumed": True})
+                else:
+                    todo.append((path, digests[str(path)], name, solve_options))
         run.resumed = len(run.rows)
         on_resumed(run.resumed)
         try:
@@ -174,34 +190,39 @@ def run_batch(
 
 
 def _solve_all(
-    todo: list[tuple[Path, str]],
+    todo: list[Task],
     options: BatchOptions,
     on_running: Callable[[list[str]], None] = lambda _: None,
 ) -> Iterator[Row]:
-    """Rows as the instances finish, each in its own process."""
+    """Rows as the instances finish, each in its own process, each named by its
+    configuration."""
     if options.dask is not None:
         from hanoi_asp.batch.dask import solve_on_dask
 
-        on_dask = replace(options.solve, timeout=options.timeout)
-        yield from solve_on_dask(todo, options.dask, on_dask, options.memory_limit, on_running)
+        timed = [(p, d, n, replace(o, timeout=options.timeout)) for p, d, n, o in todo]
+        yield from solve_on_dask(timed, options.dask, options.memory_limit, on_running)
         return
-    solve_options = replace(
-        options.solve,
-        timeout=options.timeout,
-        threads=batch_threads(options.workers, options.solve.threads),
-    )
     with new_pool(options.workers) as pool:
         futures = [
             (
                 path,
                 digest,
+                name,
                 pool.schedule(
                     solve_file,
-                    args=(str(path), solve_options, options.memory_limit),
+                    args=(
+                        str(path),
+                        replace(
+                            solve_options,
+                            timeout=options.timeout,
+                            threads=batch_threads(options.workers, solve_options.threads),
+                        ),
+                        options.memory_limit,
+                    ),
                     timeout=hard_limit(options.timeout),
                 ),
             )
-            for path, digest in todo
+            for path, digest, name, solve_options in todo
         ]
         try:
             yield from _collect(futures, options.timeout, options.memory_limit, on_running)
@@ -211,7 +232,7 @@ def _solve_all(
 
 
 def _collect(
-    futures: list[tuple[Path, str, Any]],
+    futures: list[tuple[Path, str, str, Any]],
     timeout: float | None,
     memory_limit: int | None = None,
     on_running: Callable[[list[str]], None] = lambda _: None,
@@ -221,14 +242,14 @@ def _collect(
     pending = list(futures)
     running: list[str] = []
     while pending:
-        still: list[tuple[Path, str, Any]] = []
-        for path, digest, future in pending:
+        still: list[tuple[Path, str, str, Any]] = []
+        for path, digest, name, future in pending:
             if not future.done():
-                still.append((path, digest, future))
+                still.append((path, digest, name, future))
                 continue
-            yield row_of(str(path), digest, future, timeout, memory_limit)
+            yield {**row_of(str(path), digest, future, timeout, memory_limit), "config": name}
         pending = still
-        now = [str(path) for path, _, future in pending if future.running()]
+        now = [str(path) for path, _, _, future in pending if future.running()]
         if now != running:
             running = now
             on_running(running)

@@ -258,6 +258,7 @@ def batch_command(args: argparse.Namespace) -> int:
     from hanoi_asp.batch.results import read_rows
     from hanoi_asp.batch.run import (
         BatchOptions,
+        configurations,
         run_batch,
         scan_instances,
         summarize,
@@ -270,6 +271,15 @@ def batch_command(args: argparse.Namespace) -> int:
         raise InputError("--retry runs results of an earlier batch again: give --resume too")
     # on Dask each worker takes its own machine's share
     memory_share = None if args.dask else default_memory_limit(args.workers)
+    base = SolveOptions(
+        method=args.method,
+        mode=args.mode,
+        max_moves=args.max_moves,
+        threads=args.threads,
+        limits=Limits.parse(args.limit),
+        first_plan=not args.no_first_plan,
+        patterns=not args.no_patterns,
+    )
     options = BatchOptions(
         workers=args.workers,
         timeout=args.timeout,
@@ -279,16 +289,10 @@ def batch_command(args: argparse.Namespace) -> int:
         retry=tuple(args.retry),
         memory_limit=args.memory_limit or memory_share,
         dask=args.dask,
-        solve=SolveOptions(
-            method=args.method,
-            mode=args.mode,
-            max_moves=args.max_moves,
-            threads=args.threads,
-            limits=Limits.parse(args.limit),
-            first_plan=not args.no_first_plan,
-            patterns=not args.no_patterns,
-        ),
+        solve=base,
+        configs=batch_configs(base, args.encoding, args.config),
     )
+    total = len(files) * len(configurations(options))  # one row per instance and configuration
     err = console(stderr=True)
     for note in skipped:
         err.print(note, markup=False)
@@ -318,9 +322,10 @@ def batch_command(args: argparse.Namespace) -> int:
             progress.console.print(f"{row['instance']}: ERROR: {row.get('error')}", markup=False)
         if not err.is_terminal:
             length = "" if row.get("length") is None else f" {row['length']}"
+            config = f" [{row['config']}]" if options.configs else ""
             error = f": {row['error']}" if row["result"] == "ERROR" and row.get("error") else ""
             print(
-                f"[{done}/{len(files)}] {row['instance']}: {row['result']}{length}{error} "
+                f"[{done}/{total}] {row['instance']}{config}: {row['result']}{length}{error} "
                 f"({row.get('time_s', '?')} s)",
                 flush=True,
             )
@@ -331,19 +336,43 @@ def batch_command(args: argparse.Namespace) -> int:
         progress.update(task, description=f"solving {shown}{more}" if names else "solving")
 
     with progress:
-        task = progress.add_task("solving", total=len(files))
+        task = progress.add_task("solving", total=total)
         run = run_batch(files, options, on_row, on_resumed, on_running)
     for note in run.notes:
         err.print(f"{args.out}: {note}", markup=False)
     summary = summarize(run.rows)
     if args.csv:
         write_csv(read_rows(options.out), Path(args.csv))
-    console().print(summary_table(summary, len(files)))
+    console().print(summary_table(summary, total))
     where = f" and {args.csv}" if args.csv else ""
     console().print(f"results: {args.out}{where}", markup=False)
     if run.interrupted:
         raise Interrupted(f"interrupted; finished results are in {args.out}")
     return int(summary["exit_code"])
+
+
+def batch_configs(
+    base: SolveOptions, encodings: list[str], configs: list[str]
+) -> tuple[tuple[str, SolveOptions], ...]:
+    """``--encoding FILE`` (named by the file's stem) and ``--config NAME=OPTIONS``
+    (solve's options, e.g. ``"--method astar"``, ``"--encoding my.lp --threads 1"``),
+    each a configuration run on every instance; the batch's own options are the base."""
+    from hanoi_asp.cli.parser import config_options
+
+    found: list[tuple[str, SolveOptions]] = []
+    for path in encodings:
+        encoding = Encoding.from_file(path)
+        found.append((Path(path).stem, replace(base, encoding=encoding)))
+    for item in configs:
+        name, options = config_options(item)
+        path = options.pop("encoding", None)
+        own = Encoding.from_file(path) if path else base.encoding
+        found.append((name, replace(base, encoding=own, **options)))
+    names = [name for name, _ in found]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise InputError(f"two configurations are named {twice[0]!r}: name each once")
+    return tuple(found)
 
 
 def summary_table(summary: dict[str, object], total: int) -> Table:

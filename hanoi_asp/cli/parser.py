@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import shlex
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from hanoi_asp import __version__
-from hanoi_asp.model.errors import EXIT_BAD_INPUT
+from hanoi_asp.model.errors import EXIT_BAD_INPUT, InputError
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import BOUND_CHOICES, MAX_THREADS
 from hanoi_asp.model.puzzle import GRAPH_PRESETS
@@ -244,6 +246,23 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help="with --resume: run again the instances whose row was UNKNOWN, ERROR, "
         "SATISFIABLE (a plan not proven minimal: give a longer --timeout) or stopped by "
         "the time limit; repeatable",
+    )
+    command.add_argument(
+        "--encoding",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="run every instance with this encoding too, as a configuration named by the "
+        "file's stem (each row's \"config\"); repeatable",
+    )
+    command.add_argument(
+        "--config",
+        action="append",
+        default=[],
+        metavar="NAME=OPTIONS",
+        help='a named configuration of solve\'s options, e.g. astar="--method astar" or '
+        'mine="--encoding my.lp --threads 1"; repeatable (default: one configuration, '
+        '"default", of the options below)',
     )
     command.add_argument("--mode", choices=MODES, default=None, help=MODE_HELP)
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
@@ -528,6 +547,39 @@ def _site(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     command.add_argument(
         "--force", action="store_true", help="replace what a non-empty OUTDIR holds"
     )
+
+
+CONFIG_NAME = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
+
+
+def config_options(item: str) -> tuple[str, dict[str, Any]]:
+    """``NAME=OPTIONS`` of ``batch --config``: the name and the options changed, as
+    :class:`~hanoi_asp.model.options.SolveOptions` fields (``encoding`` a path)."""
+    name, sep, text = item.partition("=")
+    if not sep or not CONFIG_NAME.fullmatch(name):
+        raise InputError(
+            f"--config takes NAME=OPTIONS with a NAME of letters, digits, . _ + -: {item!r}"
+        )
+
+    class Refusing(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            raise InputError(f"--config {name}: {message}")
+
+    parser = Refusing(prog=f"--config {name}", add_help=False)
+    parser.add_argument("--method", choices=METHODS)
+    parser.add_argument("--mode", choices=MODES)
+    parser.add_argument("--max-moves", type=_natural, dest="max_moves")
+    parser.add_argument("--threads", type=_thread_count)
+    parser.add_argument("--bound", choices=BOUND_CHOICES)
+    parser.add_argument("--encoding")
+    parser.add_argument("--no-first-plan", action="store_false", dest="first_plan", default=None)
+    parser.add_argument("--no-patterns", action="store_false", dest="patterns", default=None)
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise InputError(f"--config {name}: {error}") from None
+    given = parser.parse_args(words)
+    return name, {key: value for key, value in vars(given).items() if value is not None}
 
 
 def _positive_int(text: str) -> int:
