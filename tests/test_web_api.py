@@ -399,3 +399,55 @@ def test_a_stopped_server_leaves_no_process(stop: signal.Signals) -> None:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.communicate()
+
+
+def test_a_flood_of_hard_solves_does_not_delay_a_small_one() -> None:
+    """50 concurrent hard solves from 48 clients held a 3-disk solve for 60 s: now the
+    hard ones wait in their own lane (a bounded queue: 503 with Retry-After past it),
+    and a small puzzle is answered at once, every time.  Loopback only, bounded."""
+    server, address = start_server()
+    url = f"http://{address}/api/solve"
+    answers: list[tuple[int, dict[str, str], float]] = []
+
+    def post(body: dict[str, Any], timeout: float) -> tuple[int, dict[str, str], float]:
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(
+            url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+        )
+        started = time.monotonic()
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
+                return answer.status, dict(answer.headers), time.monotonic() - started
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), time.monotonic() - started
+        except OSError:
+            return 0, {}, time.monotonic() - started
+
+    try:
+        flood = [
+            threading.Thread(
+                target=lambda: answers.append(post({"instance": HARD, "timeout": 8}, 30))
+            )
+            for _ in range(50)
+        ]
+        for thread in flood:
+            thread.start()
+        time.sleep(1.5)  # the flood is running and queued
+        waits = []
+        for _ in range(5):
+            status, _, seconds = post({"instance": THREE, "timeout": 10}, 30)
+            assert status == 200
+            waits.append(seconds)
+        assert max(waits) < 3, waits
+        for thread in flood:
+            thread.join(timeout=60)
+        statuses = [status for status, _, _ in answers]
+        assert 503 in statuses and 200 in statuses  # some queued and ran, the rest refused
+        busy = next(headers for status, headers, _ in answers if status == 503)
+        assert {k.lower(): v for k, v in busy.items()}.get("retry-after") == "5"
+        assert post({"instance": HARD, "timeout": 2}, 30)[0] == 200  # the queue is free again
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=30)

@@ -33,6 +33,7 @@ from hanoi_asp.engine.isolation import (
     memory_cap,
     quick_kill,
 )
+from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.web.jobs import ApiError, JobBody, encodings, examples, parse_instance, run_job
 
 KILL_GRACE_S = 0.5
@@ -76,12 +77,15 @@ def create_app(
     app = FastAPI(title="hanoi-asp playground", docs_url=None, redoc_url=None, lifespan=lifespan)
     if local_only:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)
-    gate = asyncio.Semaphore(width)
-    memory = default_memory_limit(width)
+    lanes = {lane: Lane(width) for lane in ("express", "main")}
+    memory = default_memory_limit(2 * width)
 
     @app.exception_handler(ApiError)
     async def refused(_: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.as_dict(), status_code=error.status, headers=HEADERS)
+        headers = dict(HEADERS)
+        if error.status == 503:
+            headers["Retry-After"] = str(RETRY_AFTER_S)
+        return JSONResponse(error.as_dict(), status_code=error.status, headers=headers)
 
     @app.get("/")
     async def index() -> Response:
@@ -110,9 +114,8 @@ def create_app(
     async def job(kind: str, request: Request) -> Response:
         body = JobBody.read(await read_json(request))  # checked here, once
         seconds = body.timeout
-        async with gate:
-            if await request.is_disconnected():
-                return Response(status_code=499)
+        lane = lanes["express" if is_small(body) else "main"]
+        async with lane.turn(request):
             isolated = concurrent.process(  # type: ignore[call-overload]
                 timeout=max(0.1, seconds + grace), context=forkserver("hanoi_asp.web.jobs")
             )
@@ -146,9 +149,67 @@ def create_app(
     return app
 
 
+RETRY_AFTER_S = 5
+"""What a 503 (the queue is full, or the server is stopping) asks a client to wait."""
+QUEUE_PER_SLOT = 8
+"""Jobs that may wait per running slot of a lane; past that a request is a 503."""
+SMALL_DISKS, SMALL_PEGS = 8, 5
+"""A puzzle this small on the engine's own encoding is answered in well under a second."""
+
+
+def is_small(body: JobBody) -> bool:
+    """A job for the express lane: the engine's own encoding on a small puzzle.  Its
+    slots are its own, so a flood of hard solves (they wait in the main lane) never
+    delays a student's 3-disk question by more than one small job's time."""
+    if body.encoding is not None:
+        return False
+    try:
+        puzzle = body.puzzle()  # bounded: sizes are checked before anything is built
+    except HanoiError:
+        return True  # an error answer is quick
+    return puzzle.disks <= SMALL_DISKS and len(puzzle.pegs) <= SMALL_PEGS
+
+
+class Lane:
+    """At most ``width`` jobs at once, at most ``width`` x :data:`QUEUE_PER_SLOT`
+    waiting (503 past that), and a waiting job whose client went away is dropped."""
+
+    def __init__(self, width: int) -> None:
+        self.slots = asyncio.Semaphore(width)
+        self.waiting = 0
+        self.room = width * QUEUE_PER_SLOT
+
+    @asynccontextmanager
+    async def turn(self, request: Request) -> AsyncIterator[None]:
+        if self.waiting >= self.room:
+            raise ApiError(503, f"busy: {self.waiting} jobs are waiting; try again shortly")
+        self.waiting += 1
+        try:
+            while True:
+                try:
+                    await asyncio.wait_for(self.slots.acquire(), timeout=0.25)
+                    break
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        raise ClientGone from None
+        finally:
+            self.waiting -= 1
+        try:
+            yield
+        finally:
+            self.slots.release()
+
+
+class ClientGone(Exception):
+    """The client of a waiting job went away: the job never runs."""
+
+
 def endpoint_for(job: Any, kind: str) -> Any:
     async def endpoint(request: Request) -> Response:
-        return await job(kind, request)  # type: ignore[no-any-return]
+        try:
+            return await job(kind, request)  # type: ignore[no-any-return]
+        except ClientGone:
+            return Response(status_code=499)
 
     endpoint.__name__ = f"api_{kind}"
     return endpoint
