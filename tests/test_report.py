@@ -205,7 +205,7 @@ def test_html_is_self_contained_with_both_plots(
     assert run_cli("report", *two_agreeing, "--html", str(page))[0] == 0
     text = page.read_text()
     assert not re.search(r"https?://", text)  # no request, not even a namespace
-    assert not re.search(r"""(src|href)=["'](?!#)""", text)  # only in-page references
+    assert not re.search(r"""(src|href)=["'](?!#|data:)""", text)  # only in-page references
     assert text.count("<svg") == 2  # cactus and scatter (two configurations)
     assert "<table>" in text and "10.87" in text
 

@@ -61,7 +61,44 @@ def _save(figure: Figure, form: Format) -> str | bytes:
     return data.decode("utf-8") if form == "svg" else data
 
 
+MARKERS_UP_TO = 200
+"""A cactus line with more points than this is drawn without markers (a marker per
+point makes an SVG of a megabyte for 5,000 instances, and shows nothing more)."""
+
+RASTER_FROM = 500
+"""A scatter with more points than this has its points (only) as an image in the SVG."""
+
+
+class Drawings:
+    """The plots of one report, each drawn once and saved once per format asked for:
+    the HTML page and the ``--plots`` files share them."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.names = ["cactus", "scatter"] if len(report.configs) == 2 else ["cactus"]
+        self._figures: dict[str, Figure] = {}
+        self._saved: dict[tuple[str, Format], str | bytes] = {}
+
+    def get(self, name: str, form: Format) -> str | bytes:
+        if (name, form) not in self._saved:
+            if name not in self._figures:
+                draw = cactus_figure if name == "cactus" else scatter_figure
+                self._figures[name] = draw(self.report)
+            self._saved[(name, form)] = _save(self._figures[name], form)
+        return self._saved[(name, form)]
+
+
 def cactus_plot(report: Report, form: Format = "svg") -> str | bytes:
+    """The cactus plot as ``form``."""
+    return _save(cactus_figure(report), form)
+
+
+def scatter_plot(report: Report, form: Format = "svg") -> str | bytes:
+    """The scatter plot of exactly two configurations as ``form``."""
+    return _save(scatter_figure(report), form)
+
+
+def cactus_figure(report: Report) -> Figure:
     """Instances proven (x) against the time each took (y, log), one line per configuration."""
     from matplotlib.ticker import MaxNLocator
 
@@ -73,7 +110,8 @@ def cactus_plot(report: Report, form: Format = "svg") -> str | bytes:
             for o in report.outcomes
             if o.config == config and o.proven_within(limit)
         )
-        axes.plot(range(1, len(times) + 1), times, marker=".", markersize=3, label=config)
+        marker = "." if len(times) <= MARKERS_UP_TO else None
+        axes.plot(range(1, len(times) + 1), times, marker=marker, markersize=3, label=config)
     axes.set_yscale("log")
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("instances proven")
@@ -81,7 +119,7 @@ def cactus_plot(report: Report, form: Format = "svg") -> str | bytes:
     axes.set_title("Cactus plot: instances proven within the time limit")
     axes.grid(True, which="both", alpha=0.3)
     axes.legend()
-    return _save(figure, form)
+    return figure
 
 
 def scatter_pairs(report: Report) -> tuple[str, str, list[tuple[float, float, bool]]]:
@@ -108,7 +146,7 @@ def scatter_pairs(report: Report) -> tuple[str, str, list[tuple[float, float, bo
     return first, second, points
 
 
-def scatter_plot(report: Report, form: Format = "svg") -> str | bytes:
+def scatter_figure(report: Report) -> Figure:
     """Per-instance times of exactly two configurations, log-log, with the diagonal."""
     first, second, points = scatter_pairs(report)
     figure = _figure()
@@ -117,7 +155,7 @@ def scatter_plot(report: Report, form: Format = "svg") -> str | bytes:
         xs = [x for x, _, at_limit in points if at_limit == out]
         ys = [y for _, y, at_limit in points if at_limit == out]
         if xs:
-            axes.scatter(xs, ys, **style)
+            axes.scatter(xs, ys, rasterized=len(points) > RASTER_FROM, **style)
     values = [v for x, y, _ in points for v in (x, y)] or [FLOOR_S, 1.0]
     low, high = min(values) / 1.5, max(values) * 1.5
     axes.plot([low, high], [low, high], color="grey", linewidth=1, linestyle="--")
@@ -132,4 +170,4 @@ def scatter_plot(report: Report, form: Format = "svg") -> str | bytes:
     axes.grid(True, which="both", alpha=0.3)
     if points:
         axes.legend()
-    return _save(figure, form)
+    return figure

@@ -11,12 +11,11 @@ from __future__ import annotations
 import csv
 import html
 import re
-from collections.abc import Callable
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hanoi_asp.batch.plots import INSTALL_HINT, Format, cactus_plot, have_matplotlib, scatter_plot
+from hanoi_asp.batch.plots import INSTALL_HINT, Drawings, Format, have_matplotlib
 from hanoi_asp.batch.report import GroupSummary, Report
 
 if TYPE_CHECKING:
@@ -103,8 +102,9 @@ def inline_svg(svg: str) -> str:
     return re.sub(r'\s+xmlns(:xlink)?="[^"]*"', "", svg, count=2)
 
 
-def html_page(report: Report) -> str:
-    """One self-contained page: the disagreements, the table, the plots."""
+def html_page(report: Report, drawings: Drawings | None = None) -> str:
+    """One self-contained page: the disagreements, the table, the plots (``drawings``,
+    when the caller saves them elsewhere too)."""
     head = "".join(f"<th>{html.escape(HEADINGS[n])}</th>" for n in _columns(report))
     rows = []
     for group in report.groups:
@@ -115,10 +115,11 @@ def html_page(report: Report) -> str:
         f'<p class="disagree">{html.escape(item.line())}</p>' for item in report.disagreements
     )
     if have_matplotlib():
-        plots = [f"<figure>{inline_svg(str(cactus_plot(report)))}</figure>"]
-        if len(report.configs) == 2:
-            plots.append(f"<figure>{inline_svg(str(scatter_plot(report)))}</figure>")
-        figures = "\n".join(plots)
+        drawings = drawings or Drawings(report)
+        figures = "\n".join(
+            f"<figure>{inline_svg(str(drawings.get(name, 'svg')))}</figure>"
+            for name in drawings.names
+        )
     else:
         figures = f'<p class="note">No plots: {html.escape(INSTALL_HINT)}</p>'
     return f"""<!DOCTYPE html>
@@ -153,18 +154,15 @@ each instance proven within the limit, twice the limit for every other one.</p>
 """
 
 
-def write_plots(report: Report, folder: Path) -> list[Path]:
+def write_plots(drawings: Drawings, folder: Path) -> list[Path]:
     """cactus.svg/.png and, for two configurations, scatter.svg/.png in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    plots: list[tuple[str, Callable[[Report, Format], str | bytes]]] = [("cactus", cactus_plot)]
-    if len(report.configs) == 2:
-        plots.append(("scatter", scatter_plot))
     written = []
-    for name, plot in plots:
-        forms: tuple[Format, ...] = ("svg", "png")
+    forms: tuple[Format, ...] = ("svg", "png")
+    for name in drawings.names:
         for form in forms:
             path = folder / f"{name}.{form}"
-            data = plot(report, form)
+            data = drawings.get(name, form)
             if isinstance(data, str):
                 path.write_text(data, encoding="utf-8")
             else:

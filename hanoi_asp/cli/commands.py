@@ -342,7 +342,7 @@ def batch_command(args: argparse.Namespace) -> int:
 
 
 def report_command(args: argparse.Namespace) -> int:
-    from hanoi_asp.batch.plots import INSTALL_HINT, have_matplotlib
+    from hanoi_asp.batch.plots import INSTALL_HINT, Drawings, have_matplotlib
     from hanoi_asp.batch.report import build_report
     from hanoi_asp.batch.report_output import html_page, summary_table, write_csv, write_plots
     from hanoi_asp.model.errors import EXIT_UNSAT
@@ -353,16 +353,17 @@ def report_command(args: argparse.Namespace) -> int:
         out.width = max(out.width, 160)  # a file or pipe gets every column whole
     out.print(summary_table(report))
     written = []
+    drawings = Drawings(report)  # drawn when first saved, once for the page and the files
     if args.csv:
         write_csv(report, Path(args.csv))
         written.append(args.csv)
     if args.html:
-        Path(args.html).write_text(html_page(report), encoding="utf-8")
+        Path(args.html).write_text(html_page(report, drawings), encoding="utf-8")
         written.append(args.html)
     if args.plots:
         if not have_matplotlib():
             raise InputError(f"--plots: {INSTALL_HINT}")
-        written.extend(str(path) for path in write_plots(report, Path(args.plots)))
+        written.extend(str(path) for path in write_plots(drawings, Path(args.plots)))
     if args.html and not have_matplotlib():
         console(stderr=True).print(f"{args.html}: table only; {INSTALL_HINT}", markup=False)
     if written:
