@@ -271,3 +271,27 @@ def test_report_reads_what_batch_writes(run_cli, tmp_path: Path) -> None:
         ("r", ALL, 1, 1)
     ]
     assert "towers" in text
+
+
+def test_a_memory_out_is_no_time_limit(tmp_path: Path) -> None:
+    memory_out = {
+        "instance": "inst/big/m.lp",
+        "result": "UNKNOWN",
+        "time_s": 30.0,  # longer than the time limit: it must not become the limit
+        "stopped": "memory",
+        "status": "memory",
+    }
+    path = str(write_rows(tmp_path / "a.jsonl", [*ROWS_A, memory_out]))
+    report = build_report([path])
+    assert report.limits == {"a": 10.2}
+    assert report.groups[0].timeouts == 3  # UNKNOWN all the same
+    assert report.groups[0].par2_s == pytest.approx((4.0 + 4 * 20.4) / 7)
+
+
+def test_an_empty_results_file_is_an_empty_report(run_cli, tmp_path: Path) -> None:
+    empty = tmp_path / "none.jsonl"
+    empty.write_text("")
+    page = tmp_path / "r.html"
+    code, out, err = run_cli("report", str(empty), "--html", str(page))
+    assert (code, err) == (0, "")
+    assert "0 instance(s)" in out and page.read_text().count("<svg") == 1

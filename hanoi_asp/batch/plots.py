@@ -118,7 +118,8 @@ def cactus_figure(report: Report) -> Figure:
     axes.set_ylabel("time (s)")
     axes.set_title("Cactus plot: instances proven within the time limit")
     axes.grid(True, which="both", alpha=0.3)
-    axes.legend()
+    if report.limits:
+        axes.legend()
     return figure
 
 

@@ -19,7 +19,8 @@ Per group, counted over its rows:
 * *PAR-2*: the mean over the group's instances of ``time_s`` for an instance proven within
   the time limit, and of twice the limit for every other one (a plan not proven
   minimal, a timeout, an error).  The time limit of a configuration is ``--timeout S``
-  when given, else the largest ``time_s`` among its timed-out rows (a batch's
+  when given, else the largest ``time_s`` among its rows the time limit stopped
+  (``stopped`` or ``status`` ``timeout`` or ``killed``; not a memory-out) (a batch's
   ``--timeout`` is not written in its rows; a timed-out row's time is that limit, or
   a little over it).  A configuration with no limit known (no timeout, no ``--timeout``)
   whose rows are not all proven has no PAR-2 (``None``): a penalty needs a limit.
@@ -192,7 +193,7 @@ def time_limits(outcomes: list[Outcome], timeout: float | None) -> dict[str, flo
     limits: dict[str, float | None] = {}
     for outcome in outcomes:
         limits.setdefault(outcome.config, timeout)
-        if timeout is None and outcome.timeout and outcome.time_s is not None:
+        if timeout is None and outcome.timed_out and outcome.time_s is not None:
             known = limits[outcome.config]
             limits[outcome.config] = outcome.time_s if known is None else max(known, outcome.time_s)
     return limits
