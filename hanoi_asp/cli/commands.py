@@ -375,6 +375,42 @@ def batch_configs(
     return tuple(found)
 
 
+def report_command(args: argparse.Namespace) -> int:
+    from hanoi_asp.batch.plots import INSTALL_HINT, Drawings, have_matplotlib
+    from hanoi_asp.batch.report import build_report
+    from hanoi_asp.batch.report_output import html_page, summary_table, write_csv, write_plots
+    from hanoi_asp.model.errors import EXIT_UNSAT
+
+    report = build_report(args.results, by=args.by, timeout=args.timeout)
+    out = console()
+    if not out.is_terminal:
+        out.width = max(out.width, 160)  # a file or pipe gets every column whole
+    out.print(summary_table(report))
+    written = []
+    drawings = Drawings(report)  # drawn when first saved, once for the page and the files
+    if args.csv:
+        write_csv(report, Path(args.csv))
+        written.append(args.csv)
+    if args.html:
+        Path(args.html).write_text(html_page(report, drawings), encoding="utf-8")
+        written.append(args.html)
+    if args.plots:
+        if not have_matplotlib():
+            raise InputError(f"--plots: {INSTALL_HINT}")
+        written.extend(str(path) for path in write_plots(drawings, Path(args.plots)))
+    if args.html and not have_matplotlib():
+        console(stderr=True).print(f"{args.html}: table only; {INSTALL_HINT}", markup=False)
+    if written:
+        out.print(f"wrote {', '.join(written)}", markup=False)
+    for item in report.disagreements:
+        print(item.line(), flush=True)
+    return EXIT_UNSAT if report.disagreements else EXIT_FOUND
+
+
+RETRY_RESULTS = {"unknown": "UNKNOWN", "error": "ERROR"}
+"""``--retry`` names and the results they run again."""
+
+
 def summary_table(summary: dict[str, object], total: int) -> Table:
     from rich.table import Table
 
@@ -450,6 +486,7 @@ HANDLERS = {
     "render": render_command,
     "grade": grade_command,
     "batch": batch_command,
+    "report": report_command,
     "generate": generate_command,
     "serve": serve_command,
     "site": site_command,

@@ -120,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     _solve(commands)
     _batch(commands)
+    _report(commands)
     _explain(commands)
     _render(commands)
     _grade(commands)
@@ -277,6 +278,47 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "workers, at least 1)",
     )
     _add_limit(command)
+
+
+def _report(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = _command(
+        commands,
+        "report",
+        "summarize batch results: a table per configuration and family, plots",
+        "Summarize the JSON lines of one or more batch results files: per configuration "
+        "(a row's \"config\", else the file's name) and family (the instance's folder): "
+        "instances, solved, proven, timeouts, errors, median and total time, PAR-2. Exit 1 "
+        "when two configurations prove optima of different lengths on an instance (each "
+        "printed on a DISAGREE line), 2 on a file or line that is not results.",
+    )
+    command.add_argument(
+        "results", nargs="+", metavar="RESULTS.jsonl", help="results files of hanoi-asp batch"
+    )
+    command.add_argument(
+        "--by",
+        choices=("config", "family"),
+        default="config",
+        help="group by configuration, then family (default), or by family, then configuration",
+    )
+    command.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
+    command.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write one self-contained HTML page: the table, a cactus plot and, for "
+        "two configurations, a scatter plot (plots need pip install 'hanoi-asp[report]')",
+    )
+    command.add_argument(
+        "--plots",
+        metavar="DIR",
+        help="also write the plots as SVG and PNG files in DIR (cactus, scatter)",
+    )
+    command.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="the batches' time limit for PAR-2 (default: per configuration, the longest "
+        "time of its timed-out rows)",
+    )
 
 
 def _explain(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

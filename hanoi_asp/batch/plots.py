@@ -1,0 +1,174 @@
+"""The two plots of ``hanoi-asp report``: a cactus plot and a two-configuration scatter.
+
+matplotlib is the standard for these plots in ASP and planning papers; it is an
+optional extra (``pip install 'hanoi-asp[report]'``), imported only here, inside the
+functions, with the Agg backend (no display needed).  Each function returns the figure
+as ``svg`` text or ``png`` bytes.
+
+* cactus: per configuration, its instances proven within its time limit sorted by
+  time; the k-th point is (k, time of the k-th fastest): a line further right solves
+  more, a lower line solves them faster.  The time axis is logarithmic.
+* scatter: one point per instance both configurations ran, time of the first (x)
+  against time of the second (y), log-log, with the diagonal; an instance not proven
+  within the limit (timeout, plan not proven minimal, error) is drawn at the limit as
+  a cross.  Points below the diagonal are instances the second configuration does faster.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any, Literal
+
+from hanoi_asp.batch.report import Outcome, Report
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Format = Literal["svg", "png"]
+
+FLOOR_S = 0.001
+"""Times below a millisecond are drawn at one (a log axis has no zero)."""
+
+PROVEN_STYLE: dict[str, Any] = {"s": 10, "alpha": 0.6, "label": "both proven"}
+LIMIT_STYLE: dict[str, Any] = {"s": 24, "marker": "x", "color": "tab:red", "label": "at the limit"}
+
+INSTALL_HINT = "the plots need matplotlib: pip install 'hanoi-asp[report]'"
+
+
+def have_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _figure() -> Figure:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(6.4, 4.8), layout="constrained")
+
+
+def _save(figure: Figure, form: Format) -> str | bytes:
+    buffer = io.BytesIO()
+    # no date in an SVG: the same results give the same page
+    metadata = {"Date": None} if form == "svg" else {}
+    figure.savefig(buffer, format=form, dpi=100, metadata=metadata)
+    data = buffer.getvalue()
+    return data.decode("utf-8") if form == "svg" else data
+
+
+MARKERS_UP_TO = 200
+"""A cactus line with more points than this is drawn without markers (a marker per
+point makes an SVG of a megabyte for 5,000 instances, and shows nothing more)."""
+
+RASTER_FROM = 500
+"""A scatter with more points than this has its points (only) as an image in the SVG."""
+
+
+class Drawings:
+    """The plots of one report, each drawn once and saved once per format asked for:
+    the HTML page and the ``--plots`` files share them."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.names = ["cactus", "scatter"] if len(report.configs) == 2 else ["cactus"]
+        self._figures: dict[str, Figure] = {}
+        self._saved: dict[tuple[str, Format], str | bytes] = {}
+
+    def get(self, name: str, form: Format) -> str | bytes:
+        if (name, form) not in self._saved:
+            if name not in self._figures:
+                draw = cactus_figure if name == "cactus" else scatter_figure
+                self._figures[name] = draw(self.report)
+            self._saved[(name, form)] = _save(self._figures[name], form)
+        return self._saved[(name, form)]
+
+
+def cactus_plot(report: Report, form: Format = "svg") -> str | bytes:
+    """The cactus plot as ``form``."""
+    return _save(cactus_figure(report), form)
+
+
+def scatter_plot(report: Report, form: Format = "svg") -> str | bytes:
+    """The scatter plot of exactly two configurations as ``form``."""
+    return _save(scatter_figure(report), form)
+
+
+def cactus_figure(report: Report) -> Figure:
+    """Instances proven (x) against the time each took (y, log), one line per configuration."""
+    from matplotlib.ticker import MaxNLocator
+
+    figure = _figure()
+    axes = figure.subplots()
+    for config, limit in report.limits.items():
+        times = sorted(
+            max(o.time_s or 0.0, FLOOR_S)
+            for o in report.outcomes
+            if o.config == config and o.proven_within(limit)
+        )
+        marker = "." if len(times) <= MARKERS_UP_TO else None
+        axes.plot(range(1, len(times) + 1), times, marker=marker, markersize=3, label=config)
+    axes.set_yscale("log")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel("instances proven")
+    axes.set_ylabel("time (s)")
+    axes.set_title("Cactus plot: instances proven within the time limit")
+    axes.grid(True, which="both", alpha=0.3)
+    if report.limits:
+        axes.legend()
+    return figure
+
+
+def scatter_pairs(report: Report) -> tuple[str, str, list[tuple[float, float, bool]]]:
+    """The two configurations and, per instance both ran, (time of the first, time of the
+    second, whether either is drawn at its limit)."""
+    first, second = report.configs
+    by_config: dict[str, dict[str, Outcome]] = {first: {}, second: {}}
+    for outcome in report.outcomes:
+        by_config[outcome.config][outcome.instance] = outcome
+    fallback = max((o.time_s or 0.0 for o in report.outcomes), default=1.0)
+
+    def place(outcome: Outcome) -> tuple[float, bool]:
+        limit = report.limits[outcome.config]
+        if outcome.proven_within(limit):
+            return max(outcome.time_s or 0.0, FLOOR_S), False
+        return max(limit if limit is not None else fallback, FLOOR_S), True
+
+    points = []
+    for instance, a in by_config[first].items():
+        b = by_config[second].get(instance)
+        if b is not None:
+            (x, x_out), (y, y_out) = place(a), place(b)
+            points.append((x, y, x_out or y_out))
+    return first, second, points
+
+
+def scatter_figure(report: Report) -> Figure:
+    """Per-instance times of exactly two configurations, log-log, with the diagonal."""
+    first, second, points = scatter_pairs(report)
+    figure = _figure()
+    axes = figure.subplots()
+    for out, style in ((False, PROVEN_STYLE), (True, LIMIT_STYLE)):
+        xs = [x for x, _, at_limit in points if at_limit == out]
+        ys = [y for _, y, at_limit in points if at_limit == out]
+        if xs:
+            axes.scatter(xs, ys, rasterized=len(points) > RASTER_FROM, **style)
+    values = [v for x, y, _ in points for v in (x, y)] or [FLOOR_S, 1.0]
+    low, high = min(values) / 1.5, max(values) * 1.5
+    axes.plot([low, high], [low, high], color="grey", linewidth=1, linestyle="--")
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlim(low, high)
+    axes.set_ylim(low, high)
+    axes.set_aspect("equal")
+    axes.set_xlabel(f"{first}: time (s)")
+    axes.set_ylabel(f"{second}: time (s)")
+    axes.set_title(f"{len(points)} instances: {first} vs {second}")
+    axes.grid(True, which="both", alpha=0.3)
+    if points:
+        axes.legend()
+    return figure
