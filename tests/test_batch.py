@@ -105,7 +105,7 @@ def test_killed_batch_resumes_with_every_result_once(tmp_path: Path) -> None:
             "--disks",
             "6",
             "--count",
-            "12",
+            "80",
             "--seed",
             "7",
         ],
@@ -137,7 +137,7 @@ def test_killed_batch_resumes_with_every_result_once(tmp_path: Path) -> None:
     os.killpg(first.pid, signal.SIGKILL)  # the whole batch, workers included
     first.wait()
     finished = rows_of(out)
-    assert 3 <= len(finished) < 12
+    assert 3 <= len(finished) < 80  # warm workers are quick: enough left to kill
     done = subprocess.run(
         [*command, "--resume"], env=env, capture_output=True, text=True, timeout=300, check=False
     )

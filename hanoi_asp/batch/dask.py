@@ -21,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_asp.batch.worker import (
-    WORKER,
     Row,
     default_memory_limit,
     finish_row,
-    forkserver,
     hard_limit,
+    new_pool,
     row_of,
     solve_file,
     worker_failed,
@@ -149,19 +148,17 @@ def solve_isolated(
     Dask's nanny starts workers as daemonic processes, which ``multiprocessing`` forbids
     to have children (they could be orphaned).  These children are bounded by the hard
     time limit and die with the worker (``worker.solve_file`` asks the kernel to kill
-    them when their parent goes), so the worker's flag is lifted.  One process per
-    call (pebble's ``concurrent.process``), not a pool: a pool left open would keep the
-    worker from shutting down, and a pool's upkeep loop adds 0.1 s per instance."""
+    them when their parent goes), so the worker's flag is lifted.  They are a warm pool
+    (:func:`_warm_pool`), as on this machine."""
     from distributed import get_worker
-    from pebble import concurrent
 
-    memory_limit = memory_limit or _worker_share(get_worker())
-    multiprocessing.current_process().daemon = False
-    # pebble reads ``context`` (its typed overload names it ``mp_context`` and ignores it)
-    isolated = concurrent.process(  # type: ignore[call-overload]
-        timeout=hard_limit(options.timeout), context=forkserver(WORKER)
+    worker = get_worker()
+    memory_limit = memory_limit or _worker_share(worker)
+    future = _warm_pool(worker.state.nthreads).schedule(
+        solve_file,
+        args=(path, options, memory_limit, text),
+        timeout=hard_limit(options.timeout),
     )
-    future = isolated(solve_file)(path, options, memory_limit, text)
     while not future.done():
         try:
             future.result(timeout=CANCEL_POLL_S)
@@ -171,6 +168,22 @@ def solve_isolated(
         except BaseException:  # the row says what happened
             break
     return row_of(path, digest, future, options.timeout, memory_limit)
+
+
+_pools: dict[int, Any] = {}
+"""This Dask worker process's warm pool (one per process: a worker's tasks share it)."""
+
+
+def _warm_pool(threads: int) -> Any:
+    """Warm processes for this Dask worker's instances, as the local pool has
+    (:func:`hanoi_asp.batch.worker.new_pool`): a fresh process per instance cost about
+    60 ms each.  Made on the first task; its threads are daemons and its processes die
+    with the worker, so it never keeps a worker from shutting down."""
+    pool = _pools.get(os.getpid())
+    if pool is None or not pool.active:
+        multiprocessing.current_process().daemon = False  # see solve_isolated
+        pool = _pools[os.getpid()] = new_pool(threads)
+    return pool
 
 
 def _worker_share(worker: Any) -> int:

@@ -93,19 +93,24 @@ def solve_file(
     also says where it ran and the process's peak memory (one instance per process, so
     the process's peak is the instance's).  ``memory_limit`` (bytes) caps the address
     space: an instance over it ends as ``UNKNOWN`` with ``stopped: "memory"`` instead
-    of taking the machine down."""
+    of taking the machine down; it counts what the instance adds to the address space
+    its worker holds when it starts."""
     started = time.monotonic()
     held = _address_space()
     die_with_parent()
     try:
-        with memory_cap(memory_limit):
+        # a warm worker holds what earlier instances left mapped: the cap is what this
+        # instance may add to it, the same for every instance whatever ran before
+        cap = None if memory_limit is None else (held or 0) + memory_limit
+        with memory_cap(cap):
             puzzle = load_puzzle(path) if text is None else parse_puzzle(text, path)
             result = solve(puzzle, replace(options, source=path))
     except HanoiError as error:
         row = error_json(path, str(error), error.exit_code)
         row["time_s"] = round(time.monotonic() - started, 4)
-    except OverMemory as error:
-        row = error_json(path, str(error) + _too_small(memory_limit, held), EXIT_UNKNOWN)
+    except OverMemory:
+        message = f"over the memory limit of {memory_limit} bytes"
+        row = error_json(path, message, EXIT_UNKNOWN)
         row.update(stopped="memory", status="memory", time_s=round(time.monotonic() - started, 4))
     else:
         row = result.to_dict(path)
@@ -114,18 +119,6 @@ def solve_file(
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
     return row
-
-
-def _too_small(limit: int | None, held: int | None) -> str:
-    """A hint when ``limit`` is below what the worker ``held`` before it solved
-    anything: no instance can run under it."""
-    if limit is None or held is None or limit > held + 64 * 2**20:
-        return ""
-    need = (held // 2**20 + 128) // 64 * 64
-    return (
-        f" (a worker holds {held // 2**20} MiB of address space before it solves "
-        f"anything: give --memory-limit {need}MiB or more)"
-    )
 
 
 def _address_space() -> int | None:

@@ -230,9 +230,9 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "--memory-limit",
         type=_size,
         metavar="SIZE",
-        help="address space per instance, e.g. 4GiB or 512MiB (default: 80%% of the "
-        "machine's memory shared among the workers); an instance over it is UNKNOWN with "
-        'stopped "memory" and the batch goes on',
+        help="address space an instance may add to what its worker holds, e.g. 4GiB or "
+        "512MiB (default: 80%% of the machine's memory shared among the workers); an "
+        'instance over it is UNKNOWN with stopped "memory" and the batch goes on',
     )
     command.add_argument(
         "--force",
