@@ -29,8 +29,42 @@ from hanoi_asp.__main__ import main
 VALID = "peg(a;b;c).\ndisk(1..3).\ninit_on(1..3,a).\ngoal_on(1..3,c).\nmoves(9).\n"
 
 
+HOSTILE_NUMBERS = [
+    "4294967299",
+    "2147483648",
+    "-2147483649",
+    "99999999999999999999999",
+    "65536*65536",
+    "1..2147483647",
+    "true",
+    "3.0",
+    "1e9",
+]
+"""Numbers past clingo's 32 bits, huge ranges, and non-integers (issue 29, items 1 and 4)."""
+
+
+def hostile(rng: random.Random) -> tuple[str, bytes]:
+    """A valid instance or spec with one hostile part: a huge or wrapped number, a NUL
+    byte, a missing period, an unknown spec key."""
+    number = rng.choice(HOSTILE_NUMBERS)
+    kind = rng.randrange(5)
+    if kind == 0:
+        return ".lp", VALID.replace(rng.choice(["9", "3", "1..3"]), number, 1).encode()
+    if kind == 1:
+        at = rng.randrange(len(VALID))
+        return ".lp", (VALID[:at] + "\0" + VALID[at:]).encode()
+    if kind == 2:
+        return ".lp", VALID.replace(".\n", "\n", 1).encode()
+    spec = '{"pegs": ["a", "b", "c"], "disks": 3, "init": {"a": [1, 2, 3]}, "goal": {"c": [1]}}'
+    if kind == 3:
+        return ".json", spec.replace('"disks": 3', f'"disks": {number}').encode()
+    return ".toml", f'pegs = ["a", "b"]\ndisk = {number}\n[init]\na = [1]\n'.encode()
+
+
 def sample(rng: random.Random) -> tuple[str, bytes]:
-    kind = rng.randrange(4)
+    kind = rng.randrange(5)
+    if kind == 4:
+        return hostile(rng)
     if kind == 0:
         text = "".join(rng.choice(TOKENS) for _ in range(rng.randrange(60)))
         return ".lp", text.encode()

@@ -129,12 +129,44 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
         if batch.poll() is None:
             os.killpg(batch.pid, signal.SIGKILL)
     assert batch.returncode == 1, stderr  # the stuck ones are UNKNOWN
+    assert "Traceback" not in stderr, stderr
     rows = by_name(out)  # each once
     assert sorted(rows) == sorted(p.name for p in base.iterdir())
     assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4))
     assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6))
     gone = psutil.wait_procs(solving, timeout=10)[1]
     assert not gone, "a killed worker's solve kept running"
+
+
+def test_an_instance_whose_process_died_runs_once_more(tmp_path: Path) -> None:
+    base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
+    batch = subprocess.Popen(
+        hanoi("batch", str(base), "--dask", "local:2", "--timeout", "2", "--out", str(out)),
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        wait_for_rows(out, 1)
+        workers = dask_workers(psutil.Process(batch.pid))
+        _, family = busy_worker(workers)
+        solving = [p for p in family if p.ppid() not in {w.pid for w in workers}]
+        assert solving, [p.cmdline() for p in family]
+        for process in solving:  # the instance's process, not the Dask worker
+            process.send_signal(signal.SIGKILL)
+        _, stderr = batch.communicate(timeout=240)
+    finally:
+        if batch.poll() is None:
+            os.killpg(batch.pid, signal.SIGKILL)
+    assert "Traceback" not in stderr, stderr
+    rows = by_name(out)  # each once
+    assert sorted(rows) == sorted(p.name for p in base.iterdir())
+    retried = [name for name, row in rows.items() if row.get("attempts") == 2]
+    assert len(retried) == 1, rows
+    assert rows[retried[0]]["result"] in ("OPTIMUM FOUND", "UNKNOWN")
+    assert rows[retried[0]]["status"] != "crash"
 
 
 def test_resume_after_the_client_is_killed(tmp_path: Path) -> None:

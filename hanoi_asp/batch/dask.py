@@ -1,12 +1,13 @@
 """A batch on a Dask cluster: ``batch --dask tcp://host:8786`` or ``--dask local[:N]``.
 
-Dask places the instances on its workers and runs an instance again elsewhere when
-its worker dies, so each finishes once; this process reads every file (workers need
-no shared file system), gets the rows back as they finish and is the only writer of
-the results file, so ``--resume`` works as it does on one machine.  On the worker, an
-instance still runs in a short-lived process of its own with the hard time limit and
-the memory limit (:mod:`hanoi_asp.batch.worker`): a runaway solve is killed, not the
-worker.  ``dask[distributed]`` is the optional extra ``hanoi-asp[dask]``.
+Dask places the instances on its workers and runs an instance once more elsewhere
+when its worker dies (then records it as failed), so each finishes once; this process
+reads every file (workers need no shared file system), gets the rows back as they
+finish and is the only writer of the results file, so ``--resume`` works as it does on
+one machine.  On the worker, an instance runs in a warm process of a pool of its own
+with the hard time limit and the memory limit (:mod:`hanoi_asp.batch.worker`): a
+runaway solve is killed, not the worker.  ``dask[distributed]`` is the optional extra
+``hanoi-asp[dask]``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ from hanoi_asp.outputs.json import error_json
 INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
 CONNECT_TIMEOUT_S = 10
 CANCEL_POLL_S = 0.5
+ALLOWED_FAILURES = 1
+"""A task whose worker died runs once more, then is recorded as failed (Dask's own
+default is 3 more; on a cluster started elsewhere, its scheduler's setting holds)."""
 
 
 def solve_on_dask(
@@ -101,7 +105,11 @@ def connect(address: str) -> tuple[Any, Any]:
         count = address.removeprefix("local").removeprefix(":") or str(os.cpu_count() or 1)
         if not count.isdigit() or not 1 <= int(count) <= 256:
             raise InputError(f"--dask {address}: local:N needs N from 1 to 256 workers")
-        with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+        settings = {
+            "distributed.scheduler.worker-saturation": 1.0,
+            "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
+        }
+        with dask.config.set(settings):
             cluster = LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=int(count),
                 threads_per_worker=1,
@@ -149,12 +157,30 @@ def solve_isolated(
     to have children (they could be orphaned).  These children are bounded by the hard
     time limit and die with the worker (``worker.solve_file`` asks the kernel to kill
     them when their parent goes), so the worker's flag is lifted.  They are a warm pool
-    (:func:`_warm_pool`), as on this machine."""
+    (:func:`_warm_pool`), as on this machine.  An instance whose process died (killed
+    from outside, a crash; not its time limit) runs once more; its row then says
+    ``"attempts": 2``."""
     from distributed import get_worker
 
     worker = get_worker()
     memory_limit = memory_limit or _worker_share(worker)
-    future = _warm_pool(worker.state.nthreads).schedule(
+    row, died = _solve_once(path, digest, text, options, memory_limit, key)
+    if died and not _cancelled(key):
+        # the instance's process died (killed from outside, a crash, or its memory cap
+        # when clingo could not raise MemoryError): once more, then recorded as it ends
+        row, _ = _solve_once(path, digest, text, options, memory_limit, key)
+        row["attempts"] = 2
+    return row
+
+
+def _solve_once(
+    path: str, digest: str, text: str, options: SolveOptions, memory_limit: int, key: str
+) -> tuple[Row, bool]:
+    """The instance's row, and whether its process died before it could write one."""
+    from distributed import get_worker
+    from pebble import ProcessExpired
+
+    future = _warm_pool(get_worker().state.nthreads).schedule(
         solve_file,
         args=(path, options, memory_limit, text),
         timeout=hard_limit(options.timeout),
@@ -167,7 +193,8 @@ def solve_isolated(
                 future.cancel()  # pebble stops the instance's process
         except BaseException:  # the row says what happened
             break
-    return row_of(path, digest, future, options.timeout, memory_limit)
+    died = not future.cancelled() and isinstance(future.exception(), ProcessExpired)
+    return row_of(path, digest, future, options.timeout, memory_limit), died
 
 
 _pools: dict[int, Any] = {}
