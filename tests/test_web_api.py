@@ -147,7 +147,19 @@ def test_the_page_and_its_lists(client: TestClient) -> None:
     assert "default-src 'self'" in page.headers["content-security-policy"]
     for path in ("/static/app.js", "/static/app.css", "/player/player.js", "/player/player.css"):
         assert client.get(path).status_code == 200, path
-    for path in ("/static/../app.py", "/static/jobs.py", "/player/index.html", "/static/%2e%2e"):
+    refused = (
+        "/static/../app.py",
+        "/static/jobs.py",
+        "/player/index.html",
+        "/static/%2e%2e",
+        "/static/%2e%2e/app.py",
+        "/static/x/%2e%2e/%2e%2e/app.py",
+        "/static/.hidden.js",
+        "/player/%2e%2e/drawing.py",
+        "/static/app.js/",
+        "/static/",
+    )
+    for path in refused:
         assert client.get(path).status_code == 404, path
     encodings = client.get("/api/encodings").json()["encodings"]
     names = [e["name"] for e in encodings]

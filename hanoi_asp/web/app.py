@@ -5,7 +5,7 @@ Safe to leave running: every job runs in a process of its own (forked from a ser
 imported the engine once), killed at its hard time limit, when the browser goes away
 (the page's Stop button aborts the request) or when the app stops; at most ``slots``
 jobs run at once and the rest wait their turn; bodies are capped before they are read
-whole; only listed files are served; a Host check keeps pages of other sites (DNS
+whole; only the package's page files are served; a Host check keeps pages of other sites (DNS
 rebinding) out of a server bound to this machine.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from collections.abc import AsyncIterator
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import asynccontextmanager
@@ -42,13 +43,23 @@ stops itself at its deadline; the kill is for grounding that never ends."""
 MAX_BODY = 512 * 1024
 """Bytes in a request body: two texts of at most 100,000 characters, and some room."""
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
-STATIC = {
-    "index.html": ("hanoi_asp.web", "static/index.html", "text/html"),
-    "app.js": ("hanoi_asp.web", "static/app.js", "text/javascript"),
-    "app.css": ("hanoi_asp.web", "static/app.css", "text/css"),
-    "player.js": ("hanoi_asp.outputs", "player/player.js", "text/javascript"),
-    "player.css": ("hanoi_asp.outputs", "player/player.css", "text/css"),
+STATIC = ("hanoi_asp.web", "static")
+"""The page's own files: any file in this folder of the package (subfolders too)."""
+PLAYER = ("hanoi_asp.outputs", "player")
+"""The player's files, shared with ``render --html``."""
+MEDIA = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".txt": "text/plain",
 }
+"""What may be served, by extension; any other file is a 404."""
+SAFE_PART = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -89,15 +100,15 @@ def create_app(
 
     @app.get("/")
     async def index() -> Response:
-        return asset("index.html")
+        return asset(STATIC, "index.html")
 
-    @app.get("/static/{name}")
-    async def static(name: str) -> Response:
-        return asset(name)
+    @app.get("/static/{path:path}")
+    async def static(path: str) -> Response:
+        return asset(STATIC, path)
 
-    @app.get("/player/{name}")
-    async def player(name: str) -> Response:
-        return asset(name if name.startswith("player.") else "-")
+    @app.get("/player/{path:path}")
+    async def player(path: str) -> Response:
+        return asset(PLAYER, path)
 
     @app.get("/api/encodings")
     async def list_encodings() -> JSONResponse:
@@ -259,13 +270,16 @@ async def read_json(request: Request) -> Any:
         raise ApiError(400, f"the request body is not JSON: {error}") from None
 
 
-def asset(name: str) -> Response:
-    """One of the listed files, from the installed package; anything else is a 404."""
-    if name not in STATIC:
+def asset(folder: tuple[str, str], path: str) -> Response:
+    """A file of the package's ``folder``, by a path of plain names (no ``..``, no
+    hidden files) with a listed extension; anything else is a 404."""
+    package, base = folder
+    parts = path.split("/")
+    media = MEDIA.get(os.path.splitext(path)[1].lower())
+    if media is None or not all(SAFE_PART.fullmatch(part) for part in parts):
         return JSONResponse({"error": "not found"}, status_code=404, headers=HEADERS)
-    package, path, media = STATIC[name]
     try:
-        data = resources.files(package).joinpath(path).read_bytes()
-    except FileNotFoundError:
+        data = resources.files(package).joinpath(base, *parts).read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return JSONResponse({"error": "not found"}, status_code=404, headers=HEADERS)
     return Response(data, media_type=media, headers=HEADERS)
