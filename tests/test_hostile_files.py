@@ -114,6 +114,12 @@ CASES: dict[str, tuple[str, Callable[[Path], None], str, int | None]] = {
         "is a period missing at the end of line 1?",
         2,
     ),
+    "100,001 disks": (
+        "many.lp",
+        text("peg(a;b;c).\ndisk(1..100001).\ninit_on(1..100001,a).\n"),
+        "the instance expands to more than 20000 facts",
+        2,
+    ),
     "a FIFO": ("fifo.lp", fifo, "is a FIFO, not a regular file", None),
     "a link to /dev/zero": ("zero.lp", zero, "not a regular file", None),
 }

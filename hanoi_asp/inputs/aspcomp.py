@@ -29,12 +29,12 @@ def read_aspcomp(text: str, path: str) -> Puzzle:
     facts = parse_facts(text, path, PREDICATES)
     numbers: dict[str, list[tuple[tuple[int, ...], int]]] = {p: [] for p in PREDICATES}
     for fact in facts:
-        name = str(fact.symbol.name)
+        name = fact.name
         values = []
-        for arg in fact.symbol.arguments:
+        for arg in fact.args:
             if arg.type.name != "Number":
                 raise InputError(
-                    f"{name}/{len(fact.symbol.arguments)} takes integers: {fact.symbol}",
+                    f"{name}/{len(fact.args)} takes integers: {fact.symbol}",
                     path=path,
                     line=fact.line,
                 )

@@ -40,6 +40,9 @@ _SKIPPED = {ast.ASTType.Program} | (
 class Fact:
     symbol: clingo.Symbol
     line: int
+    name: str
+    args: tuple[clingo.Symbol, ...]
+    """The predicate and its arguments, read once (each read is a call into clingo)."""
 
 
 def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) -> list[Fact]:
@@ -74,7 +77,7 @@ def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) 
                     path=path,
                     line=line,
                 )
-            facts.append(Fact(symbol, line))
+            facts.append(Fact(symbol, line, name, args))
     return facts
 
 
@@ -112,8 +115,7 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
         return InputError(message, path=path, line=line)
 
     for fact in facts:
-        symbol, line = fact.symbol, fact.line
-        name, args = _signature(symbol)
+        symbol, line, name, args = fact.symbol, fact.line, fact.name, fact.args
         if name == "peg":
             peg = peg_name(args[0])
             if peg is None:
@@ -143,7 +145,7 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
             )
 
     for fact in facts:
-        name, args = _signature(fact.symbol)
+        name, args = fact.name, fact.args
         if name not in placements:
             continue
         part = "init" if name == "init_on" else "goal"
@@ -163,7 +165,7 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
         placements[name][disk] = (peg, fact.line)
     edges: list[tuple[str, str]] = []
     for fact in facts:
-        name, args = _signature(fact.symbol)
+        name, args = fact.name, fact.args
         if name != "edge":
             continue
         ends = [peg_name(arg) for arg in args]
@@ -195,10 +197,10 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
     )
 
 
-def _signature(symbol: clingo.Symbol) -> tuple[str, list[clingo.Symbol]]:
+def _signature(symbol: clingo.Symbol) -> tuple[str, tuple[clingo.Symbol, ...]]:
     if symbol.type != clingo.SymbolType.Function or not symbol.name:
-        return str(symbol), []
-    return str(symbol.name), list(symbol.arguments)
+        return str(symbol), ()
+    return str(symbol.name), tuple(symbol.arguments)
 
 
 def _disk_number(arg: clingo.Symbol, symbol: clingo.Symbol, path: str, line: int) -> int:
