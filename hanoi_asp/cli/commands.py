@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from hanoi_asp.batch.summary import BatchSummary
     from hanoi_asp.outputs.progress import ProgressLine
     from hanoi_asp.teaching.grade import GradeReport
     from hanoi_asp.teaching.random_puzzles import Trial
@@ -256,15 +257,16 @@ def batch_command(args: argparse.Namespace) -> int:
     )
 
     from hanoi_asp.batch.results import read_rows
+    from hanoi_asp.batch.row import BatchRow
     from hanoi_asp.batch.run import (
         BatchOptions,
         configurations,
         run_batch,
         scan_instances,
-        summarize,
         write_csv,
     )
-    from hanoi_asp.batch.worker import Row, default_memory_limit
+    from hanoi_asp.batch.summary import summarize
+    from hanoi_asp.batch.worker import default_memory_limit
 
     files, skipped = scan_instances(args.paths)
     if args.retry and not args.resume:
@@ -289,6 +291,7 @@ def batch_command(args: argparse.Namespace) -> int:
         retry=tuple(args.retry),
         memory_limit=args.memory_limit or memory_share,
         dask=args.dask,
+        slurm=tuple(args.slurm_option),
         solve=base,
         configs=batch_configs(base, args.encoding, args.config),
     )
@@ -314,7 +317,7 @@ def batch_command(args: argparse.Namespace) -> int:
         if count:
             err.print(f"resumed: {count} instance(s) already in {args.out}", markup=False)
 
-    def on_row(row: Row) -> None:
+    def on_row(row: BatchRow) -> None:
         nonlocal done
         done += 1
         progress.advance(task)
@@ -340,7 +343,7 @@ def batch_command(args: argparse.Namespace) -> int:
         run = run_batch(files, options, on_row, on_resumed, on_running)
     for note in run.notes:
         err.print(f"{args.out}: {note}", markup=False)
-    summary = summarize(run.rows)
+    summary = summarize(run.rows, run.clock.worker_s)
     if args.csv:
         write_csv(read_rows(options.out), Path(args.csv))
     console().print(summary_table(summary, total))
@@ -348,7 +351,7 @@ def batch_command(args: argparse.Namespace) -> int:
     console().print(f"results: {args.out}{where}", markup=False)
     if run.interrupted:
         raise Interrupted(f"interrupted; finished results are in {args.out}")
-    return int(summary["exit_code"])
+    return summary.exit_code
 
 
 def batch_configs(
@@ -411,29 +414,26 @@ RETRY_RESULTS = {"unknown": "UNKNOWN", "error": "ERROR"}
 """``--retry`` names and the results they run again."""
 
 
-def summary_table(summary: dict[str, object], total: int) -> Table:
+def summary_table(summary: BatchSummary, total: int) -> Table:
     from rich.table import Table
 
     table = Table(title=f"{total} instance(s)")
     table.add_column("result")
     table.add_column("count", justify="right")
-    counts = summary["counts"]
-    assert isinstance(counts, dict)
-    for name, count in counts.items():
+    for name, count in summary.counts.items():
         table.add_row(name, str(count))
-    answers = summary["answers"]
-    assert isinstance(answers, dict)
     table.add_row(
         "optimal / feasible, not proven / unsolved",
-        " / ".join(str(answers[key]) for key in ("optimal", "feasible", "unsolved")),
+        f"{summary.optimal} / {summary.feasible} / {summary.unsolved}",
     )
-    if summary["resumed"]:
-        table.add_row("resumed (skipped)", str(summary["resumed"]))
-    table.add_row("total solve time", f"{summary['total_s']:.2f} s")
-    slowest = summary["slowest"]
-    assert isinstance(slowest, list)
-    for instance, seconds in slowest:
+    if summary.resumed:
+        table.add_row("resumed (skipped)", str(summary.resumed))
+    table.add_row("total solve time", f"{summary.total_s:.2f} s")
+    for instance, seconds in summary.slowest:
         table.add_row(f"slowest: {instance}", f"{seconds:.2f} s")
+    if summary.overhead_ms is not None:
+        # the workers' time not spent solving, per instance solved in this run
+        table.add_row("overhead per instance", f"{summary.overhead_ms:.1f} ms")
     return table
 
 
