@@ -303,12 +303,14 @@ def batch_command(args: argparse.Namespace) -> int:
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=err,
         disable=not err.is_terminal,
     )
     done = 0
+    solved_here, started = 0, time.monotonic()  # the rate counts this run's rows only
 
     def on_resumed(count: int) -> None:
         nonlocal done
@@ -318,9 +320,11 @@ def batch_command(args: argparse.Namespace) -> int:
             err.print(f"resumed: {count} instance(s) already in {args.out}", markup=False)
 
     def on_row(row: BatchRow) -> None:
-        nonlocal done
+        nonlocal done, solved_here
         done += 1
-        progress.advance(task)
+        solved_here += 1
+        rate = solved_here / max(time.monotonic() - started, 1e-9)
+        progress.update(task, advance=1, rate=f"{rate:.1f}/s")
         if err.is_terminal and row["result"] == "ERROR":
             progress.console.print(f"{row['instance']}: ERROR: {row.get('error')}", markup=False)
         if not err.is_terminal:
@@ -339,7 +343,7 @@ def batch_command(args: argparse.Namespace) -> int:
         progress.update(task, description=f"solving {shown}{more}" if names else "solving")
 
     with progress:
-        task = progress.add_task("solving", total=total)
+        task = progress.add_task("solving", total=total, rate="")
         run = run_batch(files, options, on_row, on_resumed, on_running)
     for note in run.notes:
         err.print(f"{args.out}: {note}", markup=False)
