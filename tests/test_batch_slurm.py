@@ -291,3 +291,6 @@ def test_slurm_options_are_checked(run_cli, tmp_path: Path) -> None:
     assert code == 2 and "--slurm-option is for --dask slurm:N" in err
     code, _, err = run_cli(*argv, "--dask", "slurm:2", "--slurm-option", "cores")
     assert code == 2 and "not KEY=VALUE" in err
+    code, _, err = run_cli(*argv, "--dask", "slurm:2", "--slurm-option", "memory=lots")
+    assert code == 2 and "--slurm-option memory: Could not interpret 'lots'" in err
+    assert len(err.strip().splitlines()) == 1

@@ -1,5 +1,6 @@
-"""Batch runs: many instance files, each solved in its own short-lived process, on
-this machine's pool or on a Dask cluster (:mod:`hanoi_asp.batch.dask`).
+"""Batch runs: many instance files, each solved in a warm worker process with its own
+limits, on this machine's pool (:mod:`hanoi_asp.batch.worker`) or on a Dask cluster
+(:mod:`hanoi_asp.batch.dask`, on Slurm too: :mod:`hanoi_asp.batch.slurm`).
 
 One JSON line is appended and flushed per finished instance, by this process only, so
 a batch killed halfway keeps every finished result and ``--resume`` picks up the rest.

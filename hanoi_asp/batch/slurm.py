@@ -114,6 +114,7 @@ class SlurmJobs:
     def __init__(self, jobs: int, pairs: tuple[tuple[str, str], ...]) -> None:
         try:
             import dask
+            import dask.utils
             from dask_jobqueue.slurm import SLURMCluster
         except ImportError:
             raise InputError(INSTALL_HINT) from None
@@ -127,6 +128,10 @@ class SlurmJobs:
         self._kept = time.monotonic()
         # one worker per job: its threads are the job's instances at once (each in a
         # process of its own), and a job that ends is one worker to replace
+        try:  # checked here: a SLURMCluster that fails to start warns when collected
+            dask.utils.parse_bytes(options.get("memory") or configured.get("memory"))
+        except (ValueError, TypeError) as error:
+            raise InputError(f"--slurm-option memory: {error}") from None
         self.cluster = SLURMCluster(processes=1, scheduler_options=scheduler, **options)
         try:
             self._check()
