@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from conftest import INSTANCES, ROOT, STUCK, wait_for_rows
 
 from hanoi_asp.batch.results import ResultsFile
@@ -172,3 +173,64 @@ def test_the_progress_hears_which_instances_are_running(tmp_path: Path) -> None:
     assert len(run.rows) == 4
     named = {Path(name).name for names in heard for name in names}
     assert "b-hard.lp" in named and named <= {"a0.lp", "a1.lp", "a2.lp", "b-hard.lp"}
+
+
+def test_a_row_is_solves_json_and_what_the_batch_adds(run_cli, tmp_path: Path) -> None:
+    """Researchers' scripts read the rows: their keys and order stay solve's JSON object
+    followed by the batch's own (the typed row changes no byte of them)."""
+    instance = tmp_path / "a.lp"
+    instance.write_text(SMALL)
+    code, stdout, _ = run_cli("solve", str(instance), "--json")
+    assert code == 0
+    solved = json.loads(stdout)
+    out = tmp_path / "r.jsonl"
+    assert run_cli("batch", str(instance), "--out", str(out), "--workers", "1")[0] == 0
+    (row,) = lines_of(out)
+    added = ["pegs", "disks", "status", "peak_mib", "host", "sha256", "config"]
+    assert list(row) == [*solved, *added]
+    for key in ("instance", "result", "length", "plan", "proof", "bound", "method"):
+        assert row[key] == solved[key], key
+    assert (row["pegs"], row["disks"], row["status"], row["config"]) == (3, 3, "ok", "default")
+
+
+def test_the_summary_gives_the_overhead_per_instance(run_cli, tmp_path: Path) -> None:
+    folder, out = folder_of(tmp_path), tmp_path / "r.jsonl"
+    code, stdout, _ = run_cli("batch", str(folder), "--out", str(out), "--workers", "2")
+    assert code == 0
+    (line,) = [line for line in stdout.splitlines() if "overhead per instance" in line]
+    assert float(line.split("│")[2].split()[0]) >= 0  # milliseconds
+    code, stdout, _ = run_cli("batch", str(folder), "--out", str(out), "--resume")
+    assert code == 0 and "overhead per instance" not in stdout  # nothing ran
+
+
+def test_worker_time_counts_each_slot_while_it_is_there(monkeypatch) -> None:
+    from hanoi_asp.batch import summary
+    from hanoi_asp.batch.row import as_row
+
+    now = iter([10.0, 12.0, 15.0])  # 2 slots for 2 s, then 3 slots for 3 s
+    monkeypatch.setattr(summary.time, "monotonic", lambda: next(now))
+    clock = summary.WorkerClock()
+    clock.slots(2)
+    clock.slots(3)
+    clock.slots(0)
+    assert clock.worker_s == 13.0
+    rows = [as_row({"instance": f"{i}.lp", "result": "OPTIMUM FOUND", "time_s": 1.0}) for i in "ab"]
+    resumed = as_row({"instance": "c.lp", "result": "UNKNOWN", "time_s": 5.0, "resumed": True})
+    figures = summary.summarize([*rows, resumed], clock.worker_s)
+    assert figures.overhead_ms == (13.0 - 2.0) / 2 * 1000  # resumed rows did not run
+    assert (figures.total_s, figures.resumed, figures.exit_code) == (7.0, 1, 1)
+
+
+def test_results_and_report_read_rows_alike(tmp_path: Path) -> None:
+    """One reader of rows (``batch.row.as_row``): a line without a result is no row for
+    ``--resume`` (dropped, said) nor for ``report`` (refused, named)."""
+    from hanoi_asp.batch.report import read_results
+    from hanoi_asp.batch.results import read_lines
+    from hanoi_asp.model.errors import InputError
+
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"instance": "a.lp", "result": "UNKNOWN"}\n{"instance": "b.lp"}\n')
+    rows, bad = read_lines(path)
+    assert [r["instance"] for r in rows] == ["a.lp"] and bad == [(2, "not a result row")]
+    with pytest.raises(InputError, match='not a result row \\(no "result"\\)'):
+        read_results(str(path))

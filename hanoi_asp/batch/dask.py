@@ -1,4 +1,5 @@
-"""A batch on a Dask cluster: ``batch --dask tcp://host:8786`` or ``--dask local[:N]``.
+"""A batch on a Dask cluster: ``batch --dask tcp://host:8786``, ``--dask local[:N]``, or
+``--dask slurm:N`` (N worker jobs on Slurm: :mod:`hanoi_asp.batch.slurm`).
 
 Dask places the instances on its workers and runs an instance once more elsewhere
 when its worker dies (then records it as failed), so each finishes once; this process
@@ -7,7 +8,7 @@ finish and is the only writer of the results file, so ``--resume`` works as it d
 one machine.  On the worker, an instance runs in a warm process of a pool of its own
 with the hard time limit and the memory limit (:mod:`hanoi_asp.batch.worker`): a
 runaway solve is killed, not the worker.  ``dask[distributed]`` is the optional extra
-``hanoi-asp[dask]``.
+``hanoi-asp[dask]`` (``hanoi-asp[slurm]`` adds dask-jobqueue).
 """
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import replace
+from contextlib import ExitStack
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from hanoi_asp.batch.row import BatchRow, solved_row
+from hanoi_asp.batch.slurm import REPLACE_AFTER_S, SlurmJobs, jobs_of
+from hanoi_asp.batch.summary import WorkerClock
 from hanoi_asp.batch.worker import (
-    Row,
     default_memory_limit,
     finish_row,
     hard_limit,
@@ -42,30 +46,46 @@ CANCEL_POLL_S = 0.5
 ALLOWED_FAILURES = 1
 """A task whose worker died runs once more, then is recorded as failed (Dask's own
 default is 3 more; on a cluster started elsewhere, its scheduler's setting holds)."""
+SETTINGS = {
+    "distributed.scheduler.worker-saturation": 1.0,
+    "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
+    "distributed.deploy.lost-worker-timeout": f"{REPLACE_AFTER_S}s",
+}
+"""Dask's configuration while a batch runs: for the scheduler it starts (``local:N``,
+``slurm:N``; a scheduler started elsewhere keeps its own) and, read when a worker
+leaves, for replacing a lost Slurm job (:mod:`hanoi_asp.batch.slurm`)."""
 
 
 def solve_on_dask(
     todo: list[tuple[Path, str, str, SolveOptions]],
     address: str,
     memory_limit: int | None,
+    clock: WorkerClock | None = None,
     on_running: Callable[[list[str]], None] = lambda _: None,
-) -> Iterator[Row]:
+    slurm: tuple[tuple[str, str], ...] = (),
+) -> Iterator[BatchRow]:
     """Rows as the cluster finishes them (each task: file, content hash, configuration
     name and its options).  One clingo thread per instance unless ``--threads`` says
-    otherwise: a Dask worker's threads are its instances at once."""
+    otherwise: a Dask worker's threads are its instances at once.  ``clock`` hears how
+    many worker threads the cluster has; ``slurm``: ``--slurm-option`` pairs."""
     try:
         from distributed import wait
     except ImportError:
         raise InputError(INSTALL_HINT) from None
-    client, cluster = connect(address)
-    try:
+    import dask
+
+    clock = clock or WorkerClock()
+    with ExitStack() as stack:
+        stack.enter_context(dask.config.set(SETTINGS))
+        cluster = stack.enter_context(connect(address, slurm))
+        client = cluster.client
         pending: dict[Any, tuple[str, str, str]] = {}
         for index, (file, digest, name, options) in enumerate(todo):
             options = replace(options, threads=options.threads or 1)
             try:
                 text = read_text(str(file))
             except HanoiError as error:
-                row = error_json(str(file), str(error), error.exit_code)
+                row = solved_row(error_json(str(file), str(error), error.exit_code))
                 yield {**finish_row(row, digest), "config": name}
                 continue
             key = f"hanoi-asp-{index}-{digest[:12]}"
@@ -83,53 +103,79 @@ def solve_on_dask(
             for future in done:
                 path, digest, name = pending.pop(future)
                 yield {**_row_of_task(future, path, digest), "config": name}
+            cluster.keep_up()
+            clock.slots(sum(client.nthreads().values()))
             now = _running(client, pending)
             if now != running:
                 running = now
                 on_running(running)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
-def connect(address: str) -> tuple[Any, Any]:
-    """A client of the scheduler at ``address``, or of a new ``LocalCluster`` of N
-    one-thread worker processes (``local:N``; ``local``: one per core).  Workers take
-    one instance per thread (``worker-saturation`` 1.0), so what the scheduler says is
-    processing is what runs."""
-    import dask
+@dataclass
+class Cluster:
+    """A client of the batch's scheduler, and the cluster behind it when the batch
+    started one (``local:N``, ``slurm:N``), closed when the batch ends."""
+
+    client: Any
+    local: Any = None
+    slurm: Any = None
+
+    def keep_up(self) -> None:
+        if self.slurm is not None:
+            self.slurm.keep_up()
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.client.close()
+        if self.local is not None:
+            self.local.close()
+        if self.slurm is not None:
+            self.slurm.close()
+
+
+def connect(address: str, slurm: tuple[tuple[str, str], ...] = ()) -> Cluster:
+    """A client of the scheduler at ``address``; of a new ``LocalCluster`` of N
+    one-thread worker processes (``local:N``; ``local``: one per core); or of N worker
+    jobs on Slurm (``slurm:N``).  Workers take one instance per thread
+    (``worker-saturation`` 1.0), so what the scheduler says is processing is what runs."""
     from distributed import Client, LocalCluster
 
+    jobs = jobs_of(address)
+    if jobs is not None:
+        slurm_jobs = SlurmJobs(jobs, slurm)
+        try:
+            return Cluster(Client(slurm_jobs.cluster), slurm=slurm_jobs)  # type: ignore[no-untyped-call]
+        except BaseException:
+            slurm_jobs.close()
+            raise
+    if slurm:
+        raise InputError(f"--slurm-option is for --dask slurm:N, not --dask {address}")
     if address == "local" or address.startswith("local:"):
         count = address.removeprefix("local").removeprefix(":") or str(os.cpu_count() or 1)
         if not count.isdigit() or not 1 <= int(count) <= 256:
             raise InputError(f"--dask {address}: local:N needs N from 1 to 256 workers")
-        settings = {
-            "distributed.scheduler.worker-saturation": 1.0,
-            "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
-        }
-        with dask.config.set(settings):
-            cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=int(count),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,  # not a worker's cancelled-task warnings
-            )
-        return Client(cluster), cluster  # type: ignore[no-untyped-call]
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=int(count),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,  # not a worker's cancelled-task warnings
+        )
+        return Cluster(Client(cluster), local=cluster)  # type: ignore[no-untyped-call]
     try:
-        return Client(address, timeout=CONNECT_TIMEOUT_S), None  # type: ignore[no-untyped-call]
+        return Cluster(Client(address, timeout=CONNECT_TIMEOUT_S))  # type: ignore[no-untyped-call]
     except (OSError, ValueError, TypeError) as error:
         message = f"cannot reach a Dask scheduler there ({error})"
         raise InputError(f"--dask {address}: {message}") from None
 
 
-def _row_of_task(future: Any, path: str, digest: str) -> Row:
+def _row_of_task(future: Any, path: str, digest: str) -> BatchRow:
     """The task's row; a task that failed on Dask's side (its workers kept dying:
     ``KilledWorker``) is an error row for that instance, and the batch goes on."""
     try:
-        row: Row = future.result()
+        row: BatchRow = future.result()
     except Exception as error:
         return finish_row(worker_failed(path, error), digest)
     return row
@@ -146,7 +192,7 @@ def _running(client: Any, pending: dict[Any, tuple[str, str, str]]) -> list[str]
 
 def solve_isolated(
     path: str, digest: str, text: str, options: SolveOptions, memory_limit: int | None, key: str
-) -> Row:
+) -> BatchRow:
     """Runs on a Dask worker: the instance in a process of its own, killed at the hard
     time limit, or when Dask cancels the task (the client went away or was stopped).
     With no ``memory_limit`` given, an instance may use 80% of this worker's part of its
@@ -175,7 +221,7 @@ def solve_isolated(
 
 def _solve_once(
     path: str, digest: str, text: str, options: SolveOptions, memory_limit: int, key: str
-) -> tuple[Row, bool]:
+) -> tuple[BatchRow, bool]:
     """The instance's row, and whether its process died before it could write one."""
     from distributed import get_worker
     from pebble import ProcessExpired

@@ -40,13 +40,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from hanoi_asp.batch.run import DEFAULT_CONFIG
+from hanoi_asp.batch.row import DEFAULT_CONFIG, BatchRow, NotARow, as_row, row_time
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.files import read_user_file
 
-Row = dict[str, Any]
 By = Literal["config", "family"]
 
 MAX_RESULTS_BYTES = 1024 * 1024 * 1024
@@ -140,33 +139,30 @@ class Report:
         return list(self.limits)
 
 
-def read_results(path: str) -> list[Row]:
+def read_results(path: str) -> list[BatchRow]:
     """The rows of one results file; an :class:`InputError` naming ``path:line`` for a line
     that is not a JSON object with an ``instance``.  A blank line is skipped (but a torn
     last line is not: ``batch --resume`` repairs that, a report should not hide it)."""
     text = read_user_file(path, what="results", cap=MAX_RESULTS_BYTES)
-    rows: list[Row] = []
+    rows: list[BatchRow] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
+            rows.append(as_row(json.loads(line)))
         except json.JSONDecodeError as error:
             raise InputError(f"not a JSON line: {error.msg}", path=path, line=number) from None
-        if not isinstance(row, dict) or not isinstance(row.get("instance"), str):
-            raise InputError('not a result row (no "instance")', path=path, line=number)
-        if not isinstance(row.get("result"), str):
-            raise InputError('not a result row (no "result")', path=path, line=number)
-        rows.append(row)
+        except NotARow as error:
+            raise InputError(f"not a result row ({error})", path=path, line=number) from None
     return rows
 
 
-def outcome_of(row: Row, default_config: str) -> Outcome:
-    """A row as the figures ``report`` counts."""
-    config = row.get("config")
+def outcome_of(row: BatchRow, default_config: str) -> Outcome:
+    """A row as the figures ``report`` counts (rows of any batch, old ones too: a key
+    missing or of another type counts as unknown)."""
+    config: object = row.get("config")
     instance = row["instance"]
-    time_s = row.get("time_s")
-    length = row.get("length")
+    length: object = row.get("length")
     stops = {row.get("stopped"), row.get("status")}
     return Outcome(
         config=config
@@ -176,7 +172,7 @@ def outcome_of(row: Row, default_config: str) -> Outcome:
         family=Path(instance).parent.name or ".",
         result=row["result"],
         length=length if isinstance(length, int) else None,
-        time_s=float(time_s) if isinstance(time_s, int | float) else None,
+        time_s=row_time(row),
         timed_out=bool(stops & TIMEOUT_STOPS),
     )
 

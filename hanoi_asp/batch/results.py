@@ -27,11 +27,9 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
+from hanoi_asp.batch.row import BatchRow, NotARow, as_row, row_key
 from hanoi_asp.model.errors import InputError
-
-Row = dict[str, Any]
 
 
 class ResultsFile:
@@ -82,11 +80,11 @@ class ResultsFile:
         finally:
             os.close(fd)  # also releases the lock
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[BatchRow]:
         """Every row in the file, in order."""
         return read_rows(self.path)
 
-    def append(self, row: Row) -> None:
+    def append(self, row: BatchRow) -> None:
         """Write ``row`` as one line, whole, in one system call where the kernel allows."""
         data = (json.dumps(row) + "\n").encode("utf-8")
         while data:
@@ -108,41 +106,32 @@ class ResultsFile:
                 self.notes.append(f"line {number}: {why}: dropped (its instance runs again)")
             self._rewrite(rows)
 
-    def _rewrite(self, rows: list[Row]) -> None:
+    def _rewrite(self, rows: list[BatchRow]) -> None:
         os.ftruncate(self.fd, 0)
         for row in rows:
             self.append(row)
 
 
-def row_key(row: Row) -> tuple[str, str]:
-    """What a row answers: its instance, under its configuration (rows written before
-    configurations existed are the default's)."""
-    return str(row["instance"]), str(row.get("config", "default"))
-
-
-def read_rows(path: Path) -> list[Row]:
+def read_rows(path: Path) -> list[BatchRow]:
     """The rows of a results file (none if it does not exist); a torn last line, or
     any line that is not a row, is skipped (:func:`read_lines` says which)."""
     return read_lines(path)[0]
 
 
-def read_lines(path: Path) -> tuple[list[Row], list[tuple[int, str]]]:
+def read_lines(path: Path) -> tuple[list[BatchRow], list[tuple[int, str]]]:
     """The rows of a results file, and the line number and fault of every line that is
     no row."""
     if not path.exists():
         return [], []
-    rows: list[Row] = []
+    rows: list[BatchRow] = []
     bad: list[tuple[int, str]] = []
     text = path.read_text(encoding="utf-8", errors="replace")
     for number, line in enumerate(text.splitlines(), start=1):
         try:
-            row = json.loads(line)
+            rows.append(as_row(json.loads(line)))
         except json.JSONDecodeError:
             bad.append((number, "not JSON"))
-            continue
-        if isinstance(row, dict) and "instance" in row and "result" in row:
-            rows.append(row)
-        else:
+        except NotARow:
             bad.append((number, "not a result row"))
     return rows, bad
 

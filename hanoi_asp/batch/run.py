@@ -1,5 +1,6 @@
-"""Batch runs: many instance files, each solved in its own short-lived process, on
-this machine's pool or on a Dask cluster (:mod:`hanoi_asp.batch.dask`).
+"""Batch runs: many instance files, each solved in a warm worker process with its own
+limits, on this machine's pool (:mod:`hanoi_asp.batch.worker`) or on a Dask cluster
+(:mod:`hanoi_asp.batch.dask`, on Slurm too: :mod:`hanoi_asp.batch.slurm`).
 
 One JSON line is appended and flushed per finished instance, by this process only, so
 a batch killed halfway keeps every finished result and ``--resume`` picks up the rest.
@@ -13,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from hanoi_asp.batch.results import ResultsFile, row_key
+from hanoi_asp.batch.results import ResultsFile
+from hanoi_asp.batch.row import DEFAULT_CONFIG, BatchRow, row_key
+from hanoi_asp.batch.summary import WorkerClock
 from hanoi_asp.batch.worker import (
-    Row,
     content_hash,
     hard_limit,
     new_pool,
@@ -23,7 +25,7 @@ from hanoi_asp.batch.worker import (
     solve_file,
 )
 from hanoi_asp.engine.policy import batch_threads
-from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_UNSAT, InputError
+from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
 
 INSTANCE_SUFFIXES = (".lp", ".asp", ".json", ".toml")
@@ -65,15 +67,13 @@ def scan_instances(paths: list[str]) -> tuple[list[Path], list[str]]:
     return found, skipped
 
 
-DEFAULT_CONFIG = "default"
-"""The configuration of a batch given no ``--encoding`` or ``--config``."""
 RETRY_KINDS = ("unknown", "error", "satisfiable", "timeout")
 """``--retry`` names: UNKNOWN rows; ERROR rows; SATISFIABLE rows (a plan, not proven
 minimal: run again with a longer --timeout); rows stopped by the time limit (with a
 plan or without)."""
 
 
-def retried(row: Row, kinds: tuple[str, ...]) -> bool:
+def retried(row: BatchRow, kinds: tuple[str, ...]) -> bool:
     """Does ``--retry`` run this earlier row again?"""
     result = row.get("result")
     return (
@@ -102,7 +102,10 @@ class BatchOptions:
     """Named configurations (``--encoding``, ``--config``), each run on every instance;
     none: ``solve`` alone, named ``default``."""
     dask: str | None = None
-    """A Dask scheduler's address, or ``local`` / ``local:N``; None: this machine's pool."""
+    """A Dask scheduler's address, ``local`` / ``local:N``, or ``slurm:N``; None: this
+    machine's pool."""
+    slurm: tuple[tuple[str, str], ...] = ()
+    """``--slurm-option KEY=VALUE`` pairs for ``slurm:N`` (:mod:`hanoi_asp.batch.slurm`)."""
 
 
 def parse_size(text: str) -> int:
@@ -135,18 +138,20 @@ def configurations(options: BatchOptions) -> tuple[tuple[str, SolveOptions], ...
 @dataclass
 class BatchRun:
     """What a batch did: every row of the instances asked for (resumed ones from the
-    file, marked ``"resumed": true``), whether Ctrl-C stopped it, and notes."""
+    file, marked ``"resumed": true``), whether Ctrl-C stopped it, notes, and the
+    worker-seconds its workers were there (:class:`~hanoi_asp.batch.summary.WorkerClock`)."""
 
-    rows: list[Row] = field(default_factory=list)
+    rows: list[BatchRow] = field(default_factory=list)
     interrupted: bool = False
     notes: list[str] = field(default_factory=list)
     resumed: int = 0
+    clock: WorkerClock = field(default_factory=WorkerClock)
 
 
 def run_batch(
     files: list[Path],
     options: BatchOptions,
-    on_row: Callable[[Row], None],
+    on_row: Callable[[BatchRow], None],
     on_resumed: Callable[[int], None] = lambda _: None,
     on_running: Callable[[list[str]], None] = lambda _: None,
 ) -> BatchRun:
@@ -180,29 +185,37 @@ def run_batch(
         run.resumed = len(run.rows)
         on_resumed(run.resumed)
         try:
-            for row in _solve_all(todo, options, on_running):
+            for row in _solve_all(todo, options, run.clock, on_running):
                 sink.append(row)
                 run.rows.append(row)
                 on_row(row)
         except KeyboardInterrupt:
             run.interrupted = True
+        finally:
+            run.clock.slots(0)
     return run
 
 
 def _solve_all(
     todo: list[Task],
     options: BatchOptions,
+    clock: WorkerClock,
     on_running: Callable[[list[str]], None] = lambda _: None,
-) -> Iterator[Row]:
+) -> Iterator[BatchRow]:
     """Rows as the instances finish, each in its own process, each named by its
-    configuration."""
+    configuration; ``clock`` hears how many worker slots there are."""
+    if not todo:  # all resumed: no pool, no cluster, no Slurm jobs to start
+        return
     if options.dask is not None:
         from hanoi_asp.batch.dask import solve_on_dask
 
         timed = [(p, d, n, replace(o, timeout=options.timeout)) for p, d, n, o in todo]
-        yield from solve_on_dask(timed, options.dask, options.memory_limit, on_running)
+        yield from solve_on_dask(
+            timed, options.dask, options.memory_limit, clock, on_running, options.slurm
+        )
         return
     with new_pool(options.workers) as pool:
+        clock.slots(min(options.workers, len(todo)))
         futures = [
             (
                 path,
@@ -236,7 +249,7 @@ def _collect(
     timeout: float | None,
     memory_limit: int | None = None,
     on_running: Callable[[list[str]], None] = lambda _: None,
-) -> Iterator[Row]:
+) -> Iterator[BatchRow]:
     """Rows in the order the workers finish; ``on_running`` hears which instances are
     being solved whenever that changes."""
     pending = list(futures)
@@ -255,45 +268,6 @@ def _collect(
             on_running(running)
         if pending:
             time.sleep(0.02)
-
-
-def summarize(rows: list[Row]) -> dict[str, Any]:
-    """Counts per result (resumed rows included: the file's answer for each instance),
-    total and slowest times of this run, and the batch's exit code."""
-    fresh = [r for r in rows if not r.get("resumed")]
-    counts = {
-        key: 0 for key in ("OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN", "ERROR")
-    }
-    for row in rows:
-        counts[row["result"]] = counts.get(row["result"], 0) + 1
-    timed = sorted(
-        (r for r in fresh if isinstance(r.get("time_s"), int | float)),
-        key=lambda r: -float(r["time_s"]),
-    )
-    if counts["ERROR"]:
-        code = EXIT_BAD_INPUT
-    elif counts["UNSATISFIABLE"] or counts["UNKNOWN"]:
-        code = EXIT_UNSAT
-    else:
-        code = EXIT_FOUND
-    return {
-        "counts": counts,
-        # optimal: proven minimal; feasible: a plan not proven minimal (a stopped search);
-        # unsolved: stopped with no plan
-        "answers": {
-            "optimal": counts["OPTIMUM FOUND"],
-            "feasible": counts["SATISFIABLE"],
-            "unsolved": counts["UNKNOWN"],
-        },
-        "resumed": len(rows) - len(fresh),
-        # every row's time, resumed or not: the batch's answer took that long in all
-        "total_s": round(
-            sum(float(r["time_s"]) for r in rows if isinstance(r.get("time_s"), int | float)),
-            3,
-        ),
-        "slowest": [(r["instance"], r["time_s"]) for r in timed[:3]],
-        "exit_code": code,
-    }
 
 
 CSV_COLUMNS = (
@@ -319,7 +293,7 @@ CSV_COLUMNS = (
 """The CSV's columns: the first seven as before, the rest added after them."""
 
 
-def write_csv(rows: list[Row], path: Path) -> None:
+def write_csv(rows: list[BatchRow], path: Path) -> None:
     import csv
 
     with path.open("w", newline="", encoding="utf-8") as handle:

@@ -25,6 +25,7 @@ from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
+from hanoi_asp.batch.row import BatchRow, solved_row
 from hanoi_asp.engine.isolation import (
     OUT_OF_MEMORY_EXITS,
     OverMemory,
@@ -40,21 +41,18 @@ from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.outputs.json import error_json
 
-Row = dict[str, Any]
-
 # A worker imports numpy (the pattern tables) before any memory cap, with one BLAS
 # thread: imported under a small cap, OpenBLAS's thread buffers failed ("Memory
 # allocation still failed", exit 1) or the import did (ImportError), an ERROR row where
 # the cap should give UNKNOWN.  The forkserver preloads this module, so every worker
 # starts with it.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-import numpy  # noqa: E402, F401
+import numpy  # noqa: F401
 
 __all__ = [  # the isolation pieces batch and the web app take from the engine
     "OUT_OF_MEMORY_EXITS",
     "WORKER",
     "OverMemory",
-    "Row",
     "default_memory_limit",
     "forkserver",
     "memory_cap",
@@ -87,7 +85,7 @@ def hard_limit(timeout: float | None) -> float | None:
 
 def solve_file(
     path: str, options: SolveOptions, memory_limit: int | None = None, text: str | None = None
-) -> Row:
+) -> BatchRow:
     """One instance file to one result row.  ``text`` is the file's text when it was
     read elsewhere (by a Dask client: workers need no shared file system).  The row
     also says where it ran and the process's peak memory (one instance per process, so
@@ -106,15 +104,16 @@ def solve_file(
             puzzle = load_puzzle(path) if text is None else parse_puzzle(text, path)
             result = solve(puzzle, replace(options, source=path))
     except HanoiError as error:
-        row = error_json(path, str(error), error.exit_code)
+        row = solved_row(error_json(path, str(error), error.exit_code))
         row["time_s"] = round(time.monotonic() - started, 4)
     except OverMemory:
         message = f"over the memory limit of {memory_limit} bytes"
-        row = error_json(path, message, EXIT_UNKNOWN)
-        row.update(stopped="memory", status="memory", time_s=round(time.monotonic() - started, 4))
+        row = solved_row(error_json(path, message, EXIT_UNKNOWN))
+        spent = round(time.monotonic() - started, 4)
+        row.update({"stopped": "memory", "status": "memory", "time_s": spent})
     else:
-        row = result.to_dict(path)
-        row.update(pegs=len(puzzle.pegs), disks=puzzle.disks)
+        row = solved_row(result.to_dict(path))
+        row.update({"pegs": len(puzzle.pegs), "disks": puzzle.disks})
         row["status"] = result.stopped or "ok"
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
@@ -135,35 +134,38 @@ def _address_space() -> int | None:
 
 def row_of(
     path: str, digest: str, future: Any, timeout: float | None, memory_limit: int | None
-) -> Row:
+) -> BatchRow:
     """The row of a finished pool future: its own row, or why its process ended."""
     try:
-        row: Row = future.result()
+        row: BatchRow = future.result()
     except FutureTimeout:
-        row = error_json(path, f"killed after {timeout} s", EXIT_UNKNOWN)
-        row.update(result="UNKNOWN", stopped="killed", time_s=timeout)
+        row = solved_row(error_json(path, f"killed after {timeout} s", EXIT_UNKNOWN))
+        row.update({"result": "UNKNOWN", "stopped": "killed", "time_s": timeout})
         row["status"] = "timeout"
     except ProcessExpired as error:
         if memory_limit is not None and error.exitcode in OUT_OF_MEMORY_EXITS:
             # clingo's threads abort on a failed allocation: the limit, not a bug
             message = f"worker died (exit code {error.exitcode}) over the memory limit"
-            row = error_json(path, f"{message} of {memory_limit} bytes", EXIT_UNKNOWN)
-            row.update(stopped="memory", status="memory")
+            message = f"{message} of {memory_limit} bytes"
+            row = solved_row(error_json(path, message, EXIT_UNKNOWN))
+            row.update({"stopped": "memory", "status": "memory"})
         else:
-            row = error_json(path, f"worker died (exit code {error.exitcode})", EXIT_BAD_INPUT)
+            message = f"worker died (exit code {error.exitcode})"
+            row = solved_row(error_json(path, message, EXIT_BAD_INPUT))
             row["status"] = "crash"
     except Exception as error:
         row = worker_failed(path, error)
     return finish_row(row, digest)
 
 
-def worker_failed(path: str, error: BaseException) -> Row:
-    row = error_json(path, f"worker failed: {type(error).__name__}: {error}", EXIT_BAD_INPUT)
+def worker_failed(path: str, error: BaseException) -> BatchRow:
+    message = f"worker failed: {type(error).__name__}: {error}"
+    row = solved_row(error_json(path, message, EXIT_BAD_INPUT))
     row["status"] = "crash"
     return row
 
 
-def finish_row(row: Row, digest: str) -> Row:
+def finish_row(row: BatchRow, digest: str) -> BatchRow:
     """Every row's status, content hash and host (where it was decided, when the
     instance's process could not say: killed, crashed)."""
     row.setdefault("status", "error" if row["result"] == "ERROR" else "ok")

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from hanoi_asp.batch.summary import BatchSummary
     from hanoi_asp.outputs.progress import ProgressLine
     from hanoi_asp.teaching.grade import GradeReport
     from hanoi_asp.teaching.random_puzzles import Trial
@@ -256,15 +257,16 @@ def batch_command(args: argparse.Namespace) -> int:
     )
 
     from hanoi_asp.batch.results import read_rows
+    from hanoi_asp.batch.row import BatchRow
     from hanoi_asp.batch.run import (
         BatchOptions,
         configurations,
         run_batch,
         scan_instances,
-        summarize,
         write_csv,
     )
-    from hanoi_asp.batch.worker import Row, default_memory_limit
+    from hanoi_asp.batch.summary import summarize
+    from hanoi_asp.batch.worker import default_memory_limit
 
     files, skipped = scan_instances(args.paths)
     if args.retry and not args.resume:
@@ -289,6 +291,7 @@ def batch_command(args: argparse.Namespace) -> int:
         retry=tuple(args.retry),
         memory_limit=args.memory_limit or memory_share,
         dask=args.dask,
+        slurm=tuple(args.slurm_option),
         solve=base,
         configs=batch_configs(base, args.encoding, args.config),
     )
@@ -300,12 +303,14 @@ def batch_command(args: argparse.Namespace) -> int:
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=err,
         disable=not err.is_terminal,
     )
     done = 0
+    solved_here, started = 0, time.monotonic()  # the rate counts this run's rows only
 
     def on_resumed(count: int) -> None:
         nonlocal done
@@ -314,10 +319,12 @@ def batch_command(args: argparse.Namespace) -> int:
         if count:
             err.print(f"resumed: {count} instance(s) already in {args.out}", markup=False)
 
-    def on_row(row: Row) -> None:
-        nonlocal done
+    def on_row(row: BatchRow) -> None:
+        nonlocal done, solved_here
         done += 1
-        progress.advance(task)
+        solved_here += 1
+        rate = solved_here / max(time.monotonic() - started, 1e-9)
+        progress.update(task, advance=1, rate=f"{rate:.1f}/s")
         if err.is_terminal and row["result"] == "ERROR":
             progress.console.print(f"{row['instance']}: ERROR: {row.get('error')}", markup=False)
         if not err.is_terminal:
@@ -336,11 +343,11 @@ def batch_command(args: argparse.Namespace) -> int:
         progress.update(task, description=f"solving {shown}{more}" if names else "solving")
 
     with progress:
-        task = progress.add_task("solving", total=total)
+        task = progress.add_task("solving", total=total, rate="")
         run = run_batch(files, options, on_row, on_resumed, on_running)
     for note in run.notes:
         err.print(f"{args.out}: {note}", markup=False)
-    summary = summarize(run.rows)
+    summary = summarize(run.rows, run.clock.worker_s)
     if args.csv:
         write_csv(read_rows(options.out), Path(args.csv))
     console().print(summary_table(summary, total))
@@ -348,7 +355,7 @@ def batch_command(args: argparse.Namespace) -> int:
     console().print(f"results: {args.out}{where}", markup=False)
     if run.interrupted:
         raise Interrupted(f"interrupted; finished results are in {args.out}")
-    return int(summary["exit_code"])
+    return summary.exit_code
 
 
 def batch_configs(
@@ -411,29 +418,26 @@ RETRY_RESULTS = {"unknown": "UNKNOWN", "error": "ERROR"}
 """``--retry`` names and the results they run again."""
 
 
-def summary_table(summary: dict[str, object], total: int) -> Table:
+def summary_table(summary: BatchSummary, total: int) -> Table:
     from rich.table import Table
 
     table = Table(title=f"{total} instance(s)")
     table.add_column("result")
     table.add_column("count", justify="right")
-    counts = summary["counts"]
-    assert isinstance(counts, dict)
-    for name, count in counts.items():
+    for name, count in summary.counts.items():
         table.add_row(name, str(count))
-    answers = summary["answers"]
-    assert isinstance(answers, dict)
     table.add_row(
         "optimal / feasible, not proven / unsolved",
-        " / ".join(str(answers[key]) for key in ("optimal", "feasible", "unsolved")),
+        f"{summary.optimal} / {summary.feasible} / {summary.unsolved}",
     )
-    if summary["resumed"]:
-        table.add_row("resumed (skipped)", str(summary["resumed"]))
-    table.add_row("total solve time", f"{summary['total_s']:.2f} s")
-    slowest = summary["slowest"]
-    assert isinstance(slowest, list)
-    for instance, seconds in slowest:
+    if summary.resumed:
+        table.add_row("resumed (skipped)", str(summary.resumed))
+    table.add_row("total solve time", f"{summary.total_s:.2f} s")
+    for instance, seconds in summary.slowest:
         table.add_row(f"slowest: {instance}", f"{seconds:.2f} s")
+    if summary.overhead_ms is not None:
+        # the workers' time not spent solving, per instance solved in this run
+        table.add_row("overhead per instance", f"{summary.overhead_ms:.1f} ms")
     return table
 
 

@@ -222,9 +222,21 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     command.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="run on a Dask cluster: a scheduler's address (tcp://host:8786), or local "
+        help="run on a Dask cluster: a scheduler's address (tcp://host:8786), local "
         "/ local:N for N worker processes on this machine (needs pip install "
-        "'hanoi-asp[dask]'); each instance still runs in its own process on a worker",
+        "'hanoi-asp[dask]'), or slurm:N for N worker jobs submitted to Slurm (needs "
+        "'hanoi-asp[slurm]'); each instance still runs in its own process on a worker",
+    )
+    command.add_argument(
+        "--slurm-option",
+        action="append",
+        default=[],
+        type=_key_value,
+        metavar="KEY=VALUE",
+        help="with --dask slurm:N, a worker job's setting (repeatable): partition, "
+        "account, cores (threads per job, default 1), memory (per job, default 2GiB), "
+        "walltime, job-extra-directives (another #SBATCH line), job-script-prologue, "
+        "log-directory, python, ... (dask-jobqueue's SLURMCluster names; README: Batch)",
     )
     command.add_argument(
         "--memory-limit",
@@ -639,6 +651,13 @@ def _natural(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative: {value}")
     return value
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"not KEY=VALUE: {text!r}")
+    return key.strip(), value
 
 
 def _size(text: str) -> int:
