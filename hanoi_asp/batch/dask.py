@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import ExitStack
@@ -43,6 +44,8 @@ from hanoi_asp.outputs.json import error_json
 INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
 CONNECT_TIMEOUT_S = 10
 CANCEL_POLL_S = 0.5
+READY_POLL_S = 0.005
+"""How often the client looks for finished rows (a local check, no message)."""
 ALLOWED_FAILURES = 1
 """A task whose worker died runs once more, then is recorded as failed (Dask's own
 default is 3 more; on a cluster started elsewhere, its scheduler's setting holds)."""
@@ -69,7 +72,7 @@ def solve_on_dask(
     otherwise: a Dask worker's threads are its instances at once.  ``clock`` hears how
     many worker threads the cluster has; ``slurm``: ``--slurm-option`` pairs."""
     try:
-        from distributed import wait
+        from distributed import as_completed
     except ImportError:
         raise InputError(INSTALL_HINT) from None
     import dask
@@ -93,16 +96,18 @@ def solve_on_dask(
             future = client.submit(solve_isolated, *task, key=key, pure=False)
             pending[future] = (str(file), digest, name)
         running: list[str] = []
+        finished = as_completed(list(pending))  # type: ignore[no-untyped-call]
+        looked = 0.0
         while pending:
-            try:
-                done, _ = wait(  # type: ignore[no-untyped-call]
-                    list(pending), timeout=CANCEL_POLL_S, return_when="FIRST_COMPLETED"
-                )
-            except TimeoutError:  # none finished yet
-                done = set()
-            for future in done:
+            ready = finished.has_ready()  # type: ignore[no-untyped-call]
+            for future in finished.next_batch(block=False) if ready else ():  # type: ignore[no-untyped-call]
                 path, digest, name = pending.pop(future)
                 yield {**_row_of_task(future, path, digest), "config": name}
+            if time.monotonic() - looked < CANCEL_POLL_S:
+                time.sleep(READY_POLL_S)
+                continue
+            # asked of the scheduler twice a second, not after every row
+            looked = time.monotonic()
             cluster.keep_up()
             clock.slots(sum(client.nthreads().values()))
             now = _running(client, pending)
