@@ -20,10 +20,23 @@ from conftest import INSTANCES, ROOT
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import BaseModel
 from reference import bfs_distance
 
+from hanoi_asp.model.errors import EncodingError, InputError
 from hanoi_asp.model.plan import legal_move
 from hanoi_asp.web.app import MAX_BODY, create_app
+from hanoi_asp.web.errors import ApiError
+from hanoi_asp.web.jobs import JOBS, Job
+from hanoi_asp.web.schemas import (
+    EncodingList,
+    ExampleList,
+    ExplainAnswer,
+    GradeAnswer,
+    HintAnswer,
+    ParsedPuzzle,
+    SolveAnswer,
+)
 
 THREE = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
 HARD = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
@@ -48,48 +61,74 @@ def cli_json(*argv: str) -> dict[str, Any]:
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def without_times(data: Any) -> Any:
-    """The object with every time and instance name left out (they differ by run)."""
+def compact(data: Any) -> bytes:
+    """JSON as the app has always written it: compact, UTF-8, keys in the object's order."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def masked(data: Any) -> Any:
+    """The object with every time and instance name blanked, its keys kept in order."""
     if isinstance(data, dict):
-        return {
-            k: without_times(v)
-            for k, v in data.items()
-            if not k.startswith("time") and k not in ("instance", "seconds", "timings")
-        }
+        varies = ("time", "seconds", "timings", "instance")
+        return {k: None if k.startswith(varies) else masked(v) for k, v in data.items()}
     if isinstance(data, list):
-        return [without_times(v) for v in data]
+        return [masked(v) for v in data]
     return data
 
 
+def same_bytes(answer: Any, expected: Any) -> None:
+    """The answer is ``expected`` byte for byte (times and instance names aside)."""
+    assert answer.status_code == 200, answer.text
+    assert answer.content == compact(answer.json())
+    assert compact(masked(answer.json())) == compact(masked(expected))
+
+
+def documented(data: Any, model: type[BaseModel]) -> None:
+    """``data`` fits the model the API's schema shows for it, and has no key the model
+    leaves out (a new key of the CLI's JSON belongs in ``hanoi_asp/web/schemas.py``)."""
+
+    def extra(value: Any, where: str) -> list[str]:
+        if isinstance(value, BaseModel):
+            found = [f"{where}.{key}" for key in value.model_extra or {}]
+            for name in type(value).model_fields:
+                found += extra(getattr(value, name), f"{where}.{name}")
+            return found
+        if isinstance(value, list | tuple):
+            return [e for item in value for e in extra(item, f"{where}[]")]
+        if isinstance(value, dict):
+            return [e for key, item in value.items() for e in extra(item, f"{where}.{key}")]
+        return []
+
+    assert extra(model.model_validate(data), model.__name__) == []
+
+
 def test_solve_explain_grade_give_the_clis_objects(client: TestClient, tmp_path: Path) -> None:
+    """Each answer is the CLI's object byte for byte (key order included; times and
+    instance names aside), and fits the model the API's schema documents."""
     text = (INSTANCES / "quickstart.lp").read_text()
     answer = client.post("/api/solve", json={"instance": text, "timeout": 10})
-    assert answer.status_code == 200
-    assert without_times(answer.json()) == without_times(
-        cli_json("solve", str(INSTANCES / "quickstart.lp"))
-    )
-    explained = client.post("/api/explain", json={"instance": THREE}).json()
+    same_bytes(answer, cli_json("solve", str(INSTANCES / "quickstart.lp")))
+    documented(answer.json(), SolveAnswer)
+    answer = client.post("/api/explain", json={"instance": THREE})
     (tmp_path / "three.lp").write_text(THREE)
-    assert without_times(explained) == without_times(
-        cli_json("explain", str(tmp_path / "three.lp"))
-    )
-    assert explained["result"]["length"] == 7
+    same_bytes(answer, cli_json("explain", str(tmp_path / "three.lp")))
+    documented(answer.json(), ExplainAnswer)
+    assert answer.json()["result"]["length"] == 7
     # from 0, as `explain --bound none`: every shorter horizon refuted, then the plan
-    from_zero = client.post("/api/explain", json={"instance": THREE, "bound": "none"}).json()
-    assert without_times(from_zero) == without_times(
-        cli_json("explain", str(tmp_path / "three.lp"), "--bound", "none")
-    )
+    answer = client.post("/api/explain", json={"instance": THREE, "bound": "none"})
+    same_bytes(answer, cli_json("explain", str(tmp_path / "three.lp"), "--bound", "none"))
+    from_zero = answer.json()
     verdicts = [(run["horizon"], run["status"]) for run in from_zero["horizons"]]
     assert verdicts == [(h, "UNSAT") for h in range(7)] + [(7, "SAT")]
     refused = client.post("/api/explain", json={"instance": THREE, "bound": "zero"})
     assert refused.status_code == 422 and refused.json()["error"].startswith("bound:")
     exercise = ROOT / "encodings" / "exercises" / "no-frame-axiom.lp"
-    graded = client.post(
-        "/api/grade", json={"instance": THREE, "encoding": exercise.read_text()}
-    ).json()
+    answer = client.post("/api/grade", json={"instance": THREE, "encoding": exercise.read_text()})
     cli = cli_json("grade", "--encoding", str(exercise), str(tmp_path / "three.lp"))
-    assert graded["passed"] is cli["passed"] is False
-    assert without_times(graded["instances"]) == without_times(cli["instances"])
+    assert answer.json()["passed"] is cli["passed"] is False
+    # the API names its texts, and shrinks a counterexample only with "random"
+    same_bytes(answer, {**cli, "encoding": "encoding.lp", "counterexample": None})
+    documented(answer.json(), GradeAnswer)
     good = (ROOT / "encodings" / "quickstart.lp").read_text()
     assert client.post("/api/grade", json={"instance": THREE, "encoding": good}).json()["passed"]
 
@@ -139,6 +178,92 @@ def test_parse_draws_the_puzzle(client: TestClient) -> None:
     assert ["a", "b"] in drawn["graph"] and ["a", "c"] not in drawn["graph"]
     toml = (INSTANCES / "arbitrary.toml").read_text()
     assert client.post("/api/parse", json={"instance": toml, "format": "toml"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("instance", "expected"),
+    [
+        (THREE, {"distance": 7, "move": {"disk": 3, "from": "a", "to": "c"}, "proven": True}),
+        (
+            "peg(a;b;c). disk(1..2). init_on(1,b). init_on(2,a). goal_on(1..2,c).\n",
+            {"distance": 2, "move": {"disk": 1, "from": "b", "to": "c"}, "proven": True},
+        ),
+        (
+            "peg(a;b;c). disk(1..2). init_on(1..2,c). goal_on(1..2,c).\n",
+            {"distance": 0, "move": None, "proven": True},
+        ),
+        (THREE + "moves(3).\n", {"distance": None, "move": None, "proven": True}),
+    ],
+)
+def test_a_hint_answers_as_before(
+    client: TestClient, instance: str, expected: dict[str, Any]
+) -> None:
+    answer = client.post("/api/hint", json={"instance": instance})
+    assert answer.content == compact(expected)
+    documented(answer.json(), HintAnswer)
+
+
+def test_parse_answers_as_before(client: TestClient) -> None:
+    answer = client.post("/api/parse", json={"instance": THREE + "edge(a,b). edge(b,c).\n"})
+    expected = {
+        "pegs": ["a", "b", "c"],
+        "disks": 3,
+        "start": {"a": [1, 2, 3]},
+        "goal": {"c": [1, 2, 3]},
+        "graph": [["a", "b"], ["b", "c"]],
+        "max_moves": None,
+    }
+    assert answer.content == compact(expected)
+    documented(answer.json(), ParsedPuzzle)
+    toml = (INSTANCES / "arbitrary.toml").read_text()
+    answer = client.post("/api/parse", json={"instance": toml, "format": "toml"})
+    expected = {
+        "pegs": ["left", "mid", "right", "spare"],
+        "disks": 6,
+        "start": {"left": [1, 4], "mid": [2, 5, 6], "right": [3]},
+        "goal": {"spare": [1, 2], "right": [3, 4, 6], "left": [5]},
+        "graph": None,
+        "max_moves": None,
+    }
+    assert answer.content == compact(expected)
+
+
+def test_the_lists_answer_as_before(client: TestClient) -> None:
+    def text(path: Path) -> str:
+        return path.read_text(encoding="utf-8")
+
+    exercises = sorted((ROOT / "encodings" / "exercises").glob("*.lp"))
+    encodings = [
+        {
+            "name": "incremental.lp",
+            "title": "the engine's incremental encoding (default)",
+            "text": text(ROOT / "encodings" / "incremental.lp"),
+            "default": True,
+        },
+        {
+            "name": "quickstart.lp",
+            "title": "the clingo quickstart encoding",
+            "text": text(ROOT / "encodings" / "quickstart.lp"),
+            "default": False,
+        },
+        *(
+            {
+                "name": e.name,
+                "title": f"exercise: {e.stem.replace('-', ' ')}",
+                "text": text(e),
+                "default": False,
+            }
+            for e in exercises
+        ),
+    ]
+    answer = client.get("/api/encodings")
+    assert answer.content == compact({"encodings": encodings})
+    documented(answer.json(), EncodingList)
+    teaching = sorted((INSTANCES / "teaching").glob("*.lp"))
+    examples = [{"name": i.name, "text": text(i), "format": "lp"} for i in teaching]
+    answer = client.get("/api/examples")
+    assert answer.content == compact({"examples": examples})
+    documented(answer.json(), ExampleList)
 
 
 def test_the_page_and_its_lists(client: TestClient) -> None:
@@ -208,6 +333,215 @@ def test_bodies_are_capped_and_must_be_json(client: TestClient) -> None:
     typed = {"content-type": "application/json"}
     assert client.post("/api/solve", content=b"{nope", headers=typed).status_code == 400
     assert client.post("/api/hint", json=[1, 2]).status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status", "expected"),
+    [
+        (
+            {"instance": THREE + "foo(.\n"},
+            {},
+            400,
+            {
+                "error": "instance.lp:2: syntax error, unexpected ., expecting ) or ;",
+                "where": "instance",
+                "line": 2,
+            },
+        ),
+        (
+            {"instance": "peg(a;b;c). disk(1..99). init_on(1..99,a).\n"},
+            {},
+            400,
+            {
+                "error": "instance.lp: 99 disks exceed the limit of 64 "
+                "(raise it with --limit disks=99)",
+                "where": "instance",
+                "line": None,
+            },
+        ),
+        (
+            {"instance": THREE, "timeout": 1e9},
+            {},
+            422,
+            {
+                "error": "timeout: Input should be less than or equal to 120",
+                "where": None,
+                "line": None,
+            },
+        ),
+        (
+            {"instance": THREE, "color": "red"},
+            {},
+            422,
+            {"error": "color: Extra inputs are not permitted", "where": None, "line": None},
+        ),
+        (
+            {},
+            {},
+            422,
+            {"error": "instance: Field required", "where": None, "line": None},
+        ),
+        (
+            b"{nope",
+            {"content-type": "application/json"},
+            400,
+            {
+                "error": "the request body is not JSON: Expecting property name enclosed in "
+                "double quotes: line 1 column 2 (char 1)",
+                "where": None,
+                "line": None,
+            },
+        ),
+        (
+            b"{}",
+            {"content-type": "text/plain"},
+            415,
+            {
+                "error": "the body must be application/json, not text/plain",
+                "where": None,
+                "line": None,
+            },
+        ),
+    ],
+)
+def test_refusals_answer_as_before(
+    client: TestClient, body: Any, headers: dict[str, str], status: int, expected: Any
+) -> None:
+    if isinstance(body, bytes):
+        answer = client.post("/api/solve", content=body, headers=headers)
+    else:
+        answer = client.post("/api/solve", json=body)
+    assert answer.status_code == status and answer.content == compact(expected)
+
+
+def test_where_an_error_points_comes_from_its_attributes() -> None:
+    """``where`` and ``line`` are the error's ``path`` and ``line``, never read back out
+    of its message (a message may look like a place and not be one)."""
+    error = InputError("syntax error", path="instance.toml", line=3)
+    assert ApiError.of(error).as_dict() == {
+        "error": "instance.toml:3: syntax error",
+        "where": "instance",
+        "line": 3,
+    }
+    error = EncodingError("unsafe variables", path="encoding.lp")
+    assert (ApiError.of(error).where, ApiError.of(error).line) == ("encoding", None)
+    looks_like = InputError("instance.lp:9: only looks like a place")
+    assert (ApiError.of(looks_like).where, ApiError.of(looks_like).line) == (None, None)
+    elsewhere = InputError("no such peg", path="other.lp", line=4)
+    assert (ApiError.of(elsewhere).where, ApiError.of(elsewhere).line) == (None, None)
+
+
+def test_a_body_over_the_cap_is_refused_before_it_is_read_whole() -> None:
+    """The app is driven as a server drives it, a chunk at a time: an endless body is
+    refused (413) once past the cap, having taken at most one chunk more; a body
+    declared too long is refused before any of it is taken."""
+    import asyncio
+
+    chunk = b"x" * 65536
+
+    async def post(declared: int | None) -> tuple[int, int]:
+        taken = 0
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            nonlocal taken
+            if taken > 64 * MAX_BODY:  # a bound for the test: the app did not stop
+                return {"type": "http.disconnect"}
+            taken += len(chunk)
+            return {"type": "http.request", "body": chunk, "more_body": True}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        headers = [(b"host", b"127.0.0.1"), (b"content-type", b"application/json")]
+        if declared is not None:
+            headers.append((b"content-length", str(declared).encode()))
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": "/api/solve",
+            "raw_path": b"/api/solve",
+            "query_string": b"",
+            "root_path": "",
+            "headers": headers,
+            "client": ("127.0.0.1", 1),
+            "server": ("127.0.0.1", 80),
+        }
+        await create_app()(scope, receive, send)
+        return sent[0]["status"], taken
+
+    status, taken = asyncio.run(post(None))
+    assert status == 413 and MAX_BODY < taken <= MAX_BODY + len(chunk)
+    assert asyncio.run(post(64 * MAX_BODY)) == (413, 0)
+
+
+def test_the_job_endpoints_are_made_from_one_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job added to ``JOBS`` is an endpoint, documented with its answer's model:
+    nothing else lists the jobs."""
+    jobs = {f"/api/{kind}" for kind in JOBS}
+    assert jobs == {"/api/solve", "/api/explain", "/api/grade", "/api/hint"}
+    monkeypatch.setitem(JOBS, "echo", Job(JOBS["hint"].run, ParsedPuzzle, "an echo"))
+    schema = create_app().openapi()
+    posted = {path for path, item in schema["paths"].items() if "post" in item}
+    assert posted == jobs | {"/api/echo", "/api/parse"}
+    answer = schema["paths"]["/api/echo"]["post"]["responses"]["200"]["content"]
+    assert answer["application/json"]["schema"] == {"$ref": "#/components/schemas/ParsedPuzzle"}
+
+
+def test_the_api_documents_itself_with_nothing_from_elsewhere(client: TestClient) -> None:
+    """``/docs`` is Swagger UI served from the wheel's dependencies: the page names no
+    other site, everything it loads is here, and its policy allows nothing else."""
+    page = client.get("/docs")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert "//" not in page.text.replace("<!DOCTYPE", "")  # no URL with a host
+    assert "<script>" not in page.text  # the policy refuses inline scripts
+    loaded = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert "/docs/swagger-ui-bundle.js" in loaded and "/docs/start.js" in loaded
+    for path in loaded:
+        assert path.startswith("/docs/") and client.get(path).status_code == 200, path
+    assert "Apache License" in client.get("/docs/LICENSE").text
+    assert client.get("/docs/../app.py").status_code == 404
+    assert client.get("/docs/index.html").status_code == 404
+    schema = client.get("/openapi.json").json()
+    assert schema["openapi"].startswith("3.1")
+    for kind, job in JOBS.items():
+        operation = schema["paths"][f"/api/{kind}"]["post"]
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert body == {"$ref": "#/components/schemas/JobBody"}
+        answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert answer == {"$ref": f"#/components/schemas/{job.answer.__name__}"}
+        assert {"400", "413", "422", "503", "504"} <= set(operation["responses"])
+    refusal = schema["components"]["schemas"]["ErrorBody"]["properties"]
+    assert set(refusal) == {"error", "where", "line"}
+
+
+@pytest.mark.browser
+def test_the_api_page_works_in_a_browser_under_the_pages_policy(chromium: Any) -> None:
+    """Chromium shows every operation of ``/docs`` with the app's ``default-src 'self'``
+    policy in force: nothing refused, nothing fetched from elsewhere."""
+    server, address = start_server()
+    try:
+        page = chromium.new_page()
+        problems: list[str] = []
+        fetched: list[str] = []
+        page.on("console", lambda m: m.type in ("error", "warning") and problems.append(m.text))
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.on("request", lambda r: fetched.append(r.url))
+        page.goto(f"http://{address}/docs")
+        operations = len(JOBS) + 3  # the jobs, parse, the two lists
+        page.locator(".opblock").nth(operations - 1).wait_for(timeout=30_000)
+        assert page.locator(".opblock").count() == operations
+        assert page.locator(".opblock-summary-path", has_text="/api/solve").count() == 1
+        page.close()
+        assert problems == []
+        assert fetched and all(url.startswith(f"http://{address}/") for url in fetched), fetched
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=30)
 
 
 @pytest.mark.parametrize("endpoint", ["solve", "explain", "grade", "hint", "parse"])

@@ -1,119 +1,52 @@
-"""What the web app's API does, as plain functions of a request body: each runs in a
-process of its own (see :mod:`hanoi_asp.web.app`), so a slow solve is killed at its hard
-time limit or when the browser goes away, and two tabs never wait for each other.
+"""What the web app's API does, as plain functions of a checked request body: each job
+runs in a process of its own (see :mod:`hanoi_asp.web.runner`), so a slow solve is killed
+at its hard time limit or when the browser goes away, and two tabs never wait for each
+other.
 
 Submitted texts are data: the instance goes through the same readers as a file (which
 never run anything), and an encoding through the engine's check that refuses
 ``#script`` and ``#include``.  Every answer is the CLI's JSON object for the same
-command, or an :class:`ApiError` with the CLI's one-line message.
+command, or an :class:`~hanoi_asp.web.errors.ApiError` with the CLI's one-line message.
+
+:data:`JOBS` is the one list of the job endpoints: the API's routes are made from it.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel
 
-from hanoi_asp.engine.encodings import read_encoding, shipped
+from hanoi_asp.engine.isolation import OverMemory, die_with_parent, memory_cap
 from hanoi_asp.engine.solve import solve
-from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.model.errors import HanoiError
-from hanoi_asp.model.limits import Limits
-from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions
-from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.outputs.html import player_data
+from hanoi_asp.model.options import Encoding
+from hanoi_asp.web.errors import ApiError
+from hanoi_asp.web.schemas import (
+    ENCODING_NAME,
+    ExplainAnswer,
+    GradeAnswer,
+    HintAnswer,
+    HintMove,
+    JobBody,
+    SolveAnswer,
+)
 
 if TYPE_CHECKING:
     from hanoi_asp.teaching.grade import GradeReport
-
-MAX_TEXT = 100_000
-"""Characters in a submitted instance or encoding (the shipped ones are under 10,000)."""
-DEFAULT_SECONDS = 30.0
-MAX_SECONDS = 120.0
-MAX_RANDOM = 300
-"""At most this many random puzzles per /api/grade call (about 15-60 s of grading)."""
-LIMITS = Limits(moves=20_000)
-"""The CLI's size limits, with plans cut at 20,000 moves (a page, not a file)."""
-SUFFIXES = {"lp": "lp", "aspcomp": "asp", "json": "json", "toml": "toml"}
-ENCODING_NAME = "encoding.lp"
-DEFAULT_ENCODING = "incremental"
-
-
-class ApiError(Exception):
-    """A request the app refuses: its HTTP status and the one-line message, with where
-    it points (``instance`` or ``encoding``) and the line, when the message says."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        match = re.match(r"(instance|encoding)\.\w+(?::(\d+))?", message)
-        self.where = match.group(1) if match else None
-        self.line = int(match.group(2)) if match and match.group(2) else None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"error": str(self), "where": self.where, "line": self.line}
-
-
-class JobBody(BaseModel):
-    """The body of ``/api/solve``, ``/api/explain``, ``/api/grade`` and ``/api/hint``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    instance: str = Field(max_length=MAX_TEXT)
-    format: Literal["lp", "aspcomp", "json", "toml"] = "lp"
-    encoding: str | None = Field(default=None, max_length=MAX_TEXT)
-    moves: int | None = Field(default=None, ge=0, le=LIMITS.moves)
-    timeout: float = Field(default=DEFAULT_SECONDS, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
-    bound: BoundChoice = "auto"
-    """Where the upward search starts, as ``--bound``: ``none`` starts at 0, so Explain
-    shows every refuted horizon (the lesson), not only the one at the lower bound."""
-    random: int | None = Field(default=None, ge=0, le=MAX_RANDOM)
-    """/api/grade only: grade the teaching set and this many random puzzles too."""
-    seed: int = Field(default=0, ge=0, le=2**31 - 1)
-
-    @classmethod
-    def read(cls, data: Any) -> JobBody:
-        try:
-            return cls.model_validate(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(part) for part in first["loc"]) or "body"
-            raise ApiError(422, f"{where}: {first['msg']}") from None
-
-    @property
-    def name(self) -> str:
-        """The instance's name in messages: ``instance.lp`` (``.asp``, ...)."""
-        return f"instance.{SUFFIXES[self.format]}"
-
-    def puzzle(self) -> Puzzle:
-        puzzle = parse_puzzle(self.instance, self.name, self.format)
-        LIMITS.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=self.name)
-        return puzzle
-
-    def options(self, **changes: Any) -> SolveOptions:
-        encoding = None if self.encoding is None else Encoding(self.encoding, ENCODING_NAME)
-        options = SolveOptions(
-            exact_moves=self.moves,
-            timeout=self.timeout,
-            encoding=encoding,
-            bound=self.bound,
-            limits=LIMITS,
-            source=self.name,
-        )
-        return replace(options, **changes)
 
 
 def run_job(kind: str, body: JobBody) -> tuple[int, dict[str, Any]]:
     """One API call on a checked body: (HTTP status, JSON object).  Bad input is a 4xx
     with the message."""
     try:
-        return 200, JOBS[kind](body)
+        return 200, JOBS[kind].run(body)
     except ApiError as error:
         return error.status, error.as_dict()
     except HanoiError as error:
-        return 400, ApiError(400, str(error)).as_dict()
+        return 400, ApiError.of(error).as_dict()
 
 
 def solve_job(body: JobBody) -> dict[str, Any]:
@@ -176,67 +109,43 @@ def hint_job(body: JobBody) -> dict[str, Any]:
     gives its best plan's first move, and ``proven: false``)."""
     result = solve(body.puzzle(), body.options(exact_moves=None))
     if result.plan is None:
-        return {"distance": None, "move": None, "proven": result.result == "UNSATISFIABLE"}
-    first = result.plan[0] if result.plan else None
-    return {
-        "distance": len(result.plan),
-        "move": None
-        if first is None
-        else {"disk": first.disk, "from": first.source, "to": first.target},
-        "proven": result.proven_minimal,
-    }
+        hint = HintAnswer(distance=None, move=None, proven=result.result == "UNSATISFIABLE")
+    else:
+        first = result.plan[0] if result.plan else None
+        move = None
+        if first is not None:
+            move = HintMove.model_validate(
+                {"disk": first.disk, "from": first.source, "to": first.target}
+            )
+        hint = HintAnswer(distance=len(result.plan), move=move, proven=result.proven_minimal)
+    return hint.model_dump(by_alias=True)
 
 
-JOBS = {"solve": solve_job, "explain": explain_job, "grade": grade_job, "hint": hint_job}
+@dataclass(frozen=True)
+class Job:
+    """A job endpoint, ``POST /api/<kind>``: what it runs and what it answers."""
+
+    run: Callable[[JobBody], dict[str, Any]]
+    answer: type[BaseModel]
+    """The answer's model, for the API's schema."""
+    summary: str
 
 
-def parse_instance(data: Any) -> dict[str, Any]:
-    """``/api/parse``: the puzzle as the page draws it (the player's data, no plan)."""
-    if not isinstance(data, dict) or set(data) - {"instance", "format"}:
-        raise ApiError(422, 'body: give {"instance": TEXT, "format": ...} only')
-    body = JobBody.read({"instance": data.get("instance"), "format": data.get("format", "lp")})
+JOBS: dict[str, Job] = {
+    "solve": Job(solve_job, SolveAnswer, "Solve: a plan, proven minimal (solve --json)"),
+    "explain": Job(explain_job, ExplainAnswer, "Explain the search (explain --json)"),
+    "grade": Job(grade_job, GradeAnswer, "Grade an encoding (grade --json)"),
+    "hint": Job(hint_job, HintAnswer, "The first move of a minimal plan"),
+}
+"""The job endpoints, by kind: the one list the API's routes are made from."""
+
+
+def run_isolated(kind: str, body: JobBody, memory: int) -> tuple[int, dict[str, Any]]:
+    """:func:`run_job` in the job's process: it dies with the server (its forkserver
+    ends with it), under the memory cap (clingo has none)."""
+    die_with_parent()
     try:
-        puzzle = body.puzzle()
-    except HanoiError as error:
-        raise ApiError(400, str(error)) from None
-    drawn = player_data(puzzle, [])
-    del drawn["plan"]
-    graph = puzzle.moves_allowed
-    drawn["graph"] = None if graph is None else [list(edge) for edge in graph]
-    drawn["max_moves"] = puzzle.max_moves
-    return drawn
-
-
-def encodings() -> list[dict[str, Any]]:
-    """The shipped whole encodings (the engine's default first) and every exercise."""
-    found = [
-        {
-            "name": f"{name}.lp",
-            "title": title,
-            "text": read_encoding(name),
-            "default": name == DEFAULT_ENCODING,
-        }
-        for name, title in (
-            (DEFAULT_ENCODING, "the engine's incremental encoding (default)"),
-            ("quickstart", "the clingo quickstart encoding"),
-        )
-    ]
-    exercises = shipped("encodings/exercises", "encodings/exercises")
-    for item in sorted(exercises.iterdir(), key=lambda i: i.name):
-        if item.name.endswith(".lp"):
-            text = item.read_text(encoding="utf-8")
-            title = f"exercise: {item.name.removesuffix('.lp').replace('-', ' ')}"
-            found.append({"name": item.name, "title": title, "text": text, "default": False})
-    return found
-
-
-def examples() -> list[dict[str, Any]]:
-    """The teaching instances, for the page's examples menu."""
-    from hanoi_asp.teaching.grade import teaching_folder
-
-    items = sorted(teaching_folder().iterdir(), key=lambda i: i.name)
-    return [
-        {"name": i.name, "text": i.read_text(encoding="utf-8"), "format": "lp"}
-        for i in items
-        if i.name.endswith(".lp")
-    ]
+        with memory_cap(memory):
+            return run_job(kind, body)
+    except OverMemory as error:
+        return 503, ApiError(503, str(error)).as_dict()

@@ -1,0 +1,346 @@
+"""The API's bodies as pydantic models: what a request holds, and the JSON each endpoint
+answers, which is the CLI's (``solve --json``, ``explain --json``, ``grade --json``).
+
+The request models are what FastAPI validates a body into.  The answers of solve,
+explain and grade are the CLI's own objects, sent as the CLI builds them (byte for
+byte); their models here document those shapes in the OpenAPI schema, and the tests
+check every answer against them.  JSON version 1 only ever gains keys, so the models of
+the CLI's objects allow extra ones.
+
+>>> JobBody(instance="peg(a).").name
+'instance.lp'
+>>> HintAnswer.model_validate({"distance": 1, "move": {"disk": 1, "from": "a", "to": "b"},
+...                            "proven": True}).model_dump(by_alias=True)["move"]["from"]
+'a'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from hanoi_asp.inputs.instance import parse_puzzle
+from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import Method, Mode, Status, Verdict
+
+MAX_TEXT = 100_000
+"""Characters in a submitted instance or encoding (the shipped ones are under 10,000)."""
+DEFAULT_SECONDS = 30.0
+MAX_SECONDS = 120.0
+MAX_RANDOM = 300
+"""At most this many random puzzles per /api/grade call (about 15-60 s of grading)."""
+LIMITS = Limits(moves=20_000)
+"""The CLI's size limits, with plans cut at 20,000 moves (a page, not a file)."""
+
+Format = Literal["lp", "aspcomp", "json", "toml"]
+Where = Literal["instance", "encoding"]
+SUFFIXES: dict[Format, str] = {"lp": "lp", "aspcomp": "asp", "json": "json", "toml": "toml"}
+ENCODING_NAME = "encoding.lp"
+TEXT_NAMES: dict[str, Where] = {
+    **{f"instance.{suffix}": "instance" for suffix in SUFFIXES.values()},
+    ENCODING_NAME: "encoding",
+}
+"""The names the submitted texts have in messages (an error's ``path``), and which
+text each names."""
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class _Answer(BaseModel):
+    """A JSON object the API answers with (documented; sent as built)."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class _CliAnswer(BaseModel):
+    """One of the CLI's versioned JSON objects: version 1 gains keys, never loses one."""
+
+    model_config = ConfigDict(extra="allow", use_attribute_docstrings=True)
+
+
+# -- requests ----------------------------------------------------------------------------
+
+
+class InstanceBody(_Body):
+    """The body of ``/api/parse``: an instance and its format."""
+
+    instance: str = Field(max_length=MAX_TEXT)
+    """The instance's text, as in a file (named ``instance.lp``, ``.asp``, ``.json`` or
+    ``.toml`` in messages); read as data, never run."""
+    format: Format = "lp"
+
+    @property
+    def name(self) -> str:
+        """The instance's name in messages: ``instance.lp`` (``.asp``, ...)."""
+        return f"instance.{SUFFIXES[self.format]}"
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle, its size checked against :data:`LIMITS` before any work."""
+        puzzle = parse_puzzle(self.instance, self.name, self.format)
+        LIMITS.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=self.name)
+        return puzzle
+
+
+class JobBody(InstanceBody):
+    """The body of ``/api/solve``, ``/api/explain``, ``/api/grade`` and ``/api/hint``."""
+
+    encoding: str | None = Field(default=None, max_length=MAX_TEXT)
+    """A user's encoding (named ``encoding.lp`` in messages); null: the engine's own.
+    ``#script`` and ``#include`` are refused."""
+    moves: int | None = Field(default=None, ge=0, le=LIMITS.moves)
+    """Ask for a plan of exactly this many moves (``solve --moves``)."""
+    timeout: float = Field(default=DEFAULT_SECONDS, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
+    """Seconds; the job's process is killed shortly after."""
+    bound: BoundChoice = "auto"
+    """Where the upward search starts, as ``--bound``: ``none`` starts at 0, so Explain
+    shows every refuted horizon (the lesson), not only the one at the lower bound."""
+    random: int | None = Field(default=None, ge=0, le=MAX_RANDOM)
+    """/api/grade only: grade the teaching set and this many random puzzles too."""
+    seed: int = Field(default=0, ge=0, le=2**31 - 1)
+    """/api/grade only: the seed of the random puzzles."""
+
+    def options(self, **changes: Any) -> SolveOptions:
+        encoding = None if self.encoding is None else Encoding(self.encoding, ENCODING_NAME)
+        options = SolveOptions(
+            exact_moves=self.moves,
+            timeout=self.timeout,
+            encoding=encoding,
+            bound=self.bound,
+            limits=LIMITS,
+            source=self.name,
+        )
+        return replace(options, **changes)
+
+
+# -- errors ------------------------------------------------------------------------------
+
+
+class ErrorBody(_Answer):
+    """Every refusal: bad input (400), a foreign page (403), a body too large (413),
+    not JSON-typed (415), malformed (422), busy or stopping (503, with
+    ``Retry-After``), past the job's hard limit (504)."""
+
+    error: str
+    """One line: the CLI's message (``instance.lp:2: syntax error, ...``)."""
+    where: Where | None
+    """The text the error is in, when it is in one."""
+    line: int | None
+    """Its line in that text, when known."""
+
+
+# -- the CLI's objects -------------------------------------------------------------------
+
+
+class Step(_Answer):
+    """One move of a plan."""
+
+    step: int
+    disk: int
+    """1 is the largest disk."""
+    from_: str = Field(alias="from")
+    to: str
+
+
+class LowerBoundJSON(_CliAnswer):
+    value: int | None
+    """null when the bound proves the goal unreachable."""
+    name: str
+    argument: str
+
+
+class HorizonJSON(_CliAnswer):
+    """One clingo call at one horizon."""
+
+    horizon: int
+    status: Status
+    time_s: float
+    choices: int
+    conflicts: int
+    atoms: int
+    rules: int
+    phase: str
+
+
+class FirstPlanJSON(_CliAnswer):
+    length: int
+    method: str
+    time_s: float
+
+
+class SolveAnswer(_CliAnswer):
+    """``hanoi-asp solve --json``'s object (see the README's JSON section)."""
+
+    version: int
+    instance: str
+    result: Verdict
+    length: int | None
+    lower_bound: int | None
+    plan: list[Step]
+    time_s: float
+    bound: LowerBoundJSON
+    proof: str
+    mode: Mode | None
+    max_moves: int | None
+    moves: int | None
+    stopped: str | None
+    horizons: list[HorizonJSON]
+    method: Method
+    proven_minimal: bool
+    unreachable: bool
+    graph: str
+    threads: int | None
+    programs: list[str]
+    upper_bound: int | None
+    gap: int | None
+    first_plan: FirstPlanJSON | None
+    timings: dict[str, float]
+    warnings: list[str]
+
+
+class RuleJSON(_CliAnswer):
+    text: str
+    comment: str
+    line: int
+    program: str
+
+
+class SectionJSON(_CliAnswer):
+    name: str
+    intro: str
+    rules: list[RuleJSON]
+
+
+class WhyNotShorterJSON(_CliAnswer):
+    horizon: int
+    status: str
+    reason: str
+    core: list[str]
+
+
+class ExplainAnswer(_CliAnswer):
+    """``hanoi-asp explain --json``'s object: the encoding by section, the search
+    horizon by horizon, why no shorter plan exists, and the solve object."""
+
+    instance: str
+    facts: str
+    encoding: str
+    extras: list[str]
+    sections: list[SectionJSON]
+    horizons: list[HorizonJSON]
+    why_not_shorter: WhyNotShorterJSON | None
+    result: SolveAnswer
+
+
+class FindingJSON(_CliAnswer):
+    kind: str
+    message: str
+    horizon: int | None
+    board: str | None
+
+
+class InstanceGradeJSON(_CliAnswer):
+    instance: str
+    passed: bool
+    optimum: int | None
+    answers: dict[str, Status]
+    """The encoding's answer per horizon."""
+    findings: list[FindingJSON]
+
+
+class ScoreJSON(_CliAnswer):
+    passed: int
+    total: int
+
+
+class RuleAtJSON(_CliAnswer):
+    file: str
+    line: int
+    text: str
+
+
+class CounterexampleJSON(_CliAnswer):
+    instance: str
+    """The smallest failing puzzle as facts, with ``moves/1``."""
+    pegs: int
+    disks: int
+    horizon: int
+    kind: str
+    plan: list[Step]
+    reason: str
+    rules: list[RuleAtJSON]
+
+
+class GradeAnswer(_CliAnswer):
+    """``hanoi-asp grade --json``'s object, for the submitted instance (with
+    ``random``: then the teaching set and the random puzzles)."""
+
+    encoding: str
+    passed: bool
+    score: ScoreJSON
+    instances: list[InstanceGradeJSON]
+    warnings: list[str]
+    counterexample: CounterexampleJSON | None
+
+
+# -- the page's own objects --------------------------------------------------------------
+
+
+class HintMove(_Answer):
+    disk: int
+    from_: str = Field(alias="from")
+    to: str
+
+
+class HintAnswer(_Answer):
+    """The first move of a minimal plan from the instance's start."""
+
+    distance: int | None
+    """Moves to the goal; null when no plan exists (or none was found in time)."""
+    move: HintMove | None
+    """null at the goal, or when there is no plan."""
+    proven: bool
+    """The distance is proven minimal (or no plan proven to exist)."""
+
+
+class ParsedPuzzle(_Answer):
+    """The puzzle as the page draws it."""
+
+    pegs: list[str]
+    disks: int
+    start: dict[str, list[int]]
+    """Each peg's disks, bottom first."""
+    goal: dict[str, list[int]]
+    """The pegs the goal names, with their disks."""
+    graph: list[tuple[str, str]] | None
+    """The allowed moves as [from, to] pairs; null: every move."""
+    max_moves: int | None
+
+
+class EncodingText(_Answer):
+    name: str
+    title: str
+    text: str
+    default: bool
+    """The engine's own encoding, used when a job's ``encoding`` is null."""
+
+
+class EncodingList(_Answer):
+    encodings: list[EncodingText]
+    """The shipped whole encodings (the engine's first) and every exercise."""
+
+
+class ExampleText(_Answer):
+    name: str
+    text: str
+    format: Format
+
+
+class ExampleList(_Answer):
+    examples: list[ExampleText]
+    """The teaching instances."""
