@@ -22,6 +22,7 @@ import {FactError, readInstance} from "./facts.js";
 import {EncodingProblem, checkWhole, gradeAll} from "./grading.js";
 import {ENCODING_NAME, askHorizons} from "./horizons.js";
 import {randomTrials} from "./random-puzzles.js";
+import {firstCounterexample} from "./shrink.js";
 import {STATE_LIMIT, distances, positions} from "./search.js";
 
 const DEFAULT_ENCODING = "incremental.lp";
@@ -277,7 +278,12 @@ export function pageBackend(site) {
     }
     const count = Math.max(0, Math.min(MAX_RANDOM, Number(body.random) || 0));
     const trials = randomTrials(count, Number(body.seed) || 0, {graphs: mentionsEdges(encoding.text)});
-    const report = await gradeAll(encoding, items, trials, {seconds, signal, onGrade: body.onGrade});
+    const {report, failed} = await gradeAll(encoding, items, trials, {seconds, signal, onGrade: body.onGrade});
+    if (failed) {
+      if (body.onGrade) body.onGrade(null, report.instances.length, report.instances.length);
+      report.counterexample = await firstCounterexample(encoding, failed.puzzle, failed.horizons,
+        {seconds, signal});
+    }
     report.notes = notes;
     report.backend = "page";
     return report;

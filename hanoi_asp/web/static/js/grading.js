@@ -8,25 +8,15 @@
  * it finds only longer plans.  Random puzzles (random-puzzles.js) are asked only the
  * horizons around their optimum, after the given instances, until one fails.
  *
- * The first failure becomes the counterexample, with the plan in question (the
- * student's illegal one, or the reference plan the encoding rejects) and, for a
- * one-shot encoding that rejects the reference plan, the rules that reject it: its
- * integrity constraints are relaxed (asp.js relaxConstraints) and clingo, with the
- * plan fixed, minimises the moves it cannot make, then the constraints broken
- * (hanoi_asp/teaching/why_rejected.py).  The page does not shrink the counterexample
- * as the command line does; the random puzzles grow from 1 disk, so the first to fail
- * is among the smallest that show the bug.
+ * The first failure is handed back for shrink.js to make a counterexample of.
  */
 
-import {BROKEN, derivesMove, isIncremental, refusedDirective, relaxConstraints} from "./asp.js";
-import {clingo} from "./clingo.js";
-import {asciiBoard, factsText, pegTerm, replay} from "./domain.js";
-import {parseSymbol, showSymbol} from "./facts.js";
+import {derivesMove, refusedDirective} from "./asp.js";
+import {asciiBoard, replay} from "./domain.js";
 import {askHorizons} from "./horizons.js";
 
 export const EXTRA_HORIZONS = 20;
 export const UNREACHABLE_HORIZONS = 12;
-const SHOWN_TEXT = 72;
 
 export class EncodingProblem extends Error {
   constructor(message, line) {
@@ -174,8 +164,9 @@ function gradeObject(instance, optimum, answers, findings) {
 
 /*
  * Grade `encoding` on `items` ([{name, puzzle, optimum, plan}]: the reference answers),
- * then on `trials` until one fails; the report is grade --json's object, its
- * counterexample built from the first failure.  onGrade(grade, done, total) after each.
+ * then on `trials` until one fails: {report: grade --json's object (no counterexample
+ * yet), failed: the first failure's {puzzle, horizons} or null}.  onGrade(grade, done,
+ * total) after each.
  */
 export async function gradeAll(encoding, items, trials, {seconds, signal, onGrade}) {
   checkWhole(encoding);
@@ -199,108 +190,8 @@ export async function gradeAll(encoding, items, trials, {seconds, signal, onGrad
   report.score.passed = report.instances.filter((g) => g.passed).length;
   report.score.total = report.instances.length;
   report.passed = report.score.passed === report.score.total;
-  if (first !== null) report.counterexample = await counterexample(encoding, first, {seconds, signal});
-  return report;
+  const failed = first === null ? null : {puzzle: first.item.puzzle,
+    horizons: Object.keys(first.done.grade.answers).map(Number).sort((a, b) => a - b)};
+  return {report, failed};
 }
 
-/* -- the counterexample ---------------------------------------------------------------- */
-
-async function counterexample(encoding, {item, done}, {seconds, signal}) {
-  const {puzzle} = item, grade = done.grade;
-  const shown = grade.findings.find((f) => f.kind !== "unknown") || grade.findings[0];
-  const horizon = shown.horizon !== null ? shown.horizon : grade.optimum !== null ? grade.optimum : 0;
-  const base = {instance: factsText({...puzzle, max_moves: horizon}), pegs: puzzle.pegs.length,
-    disks: puzzle.disks, horizon, kind: shown.kind, plan: [], reason: shown.message, rules: [],
-    name: grade.instance};
-  const given = done.plans[horizon];
-  if (given && (shown.kind === "illegal-plan" || shown.kind === "goal-not-reached")) {
-    const bad = given.replayed;
-    const steps = given.steps.map(([disk, to], k) => ({step: k + 1, disk, to}));
-    // from/to as solve --json has them, as far as the simulator got
-    steps.forEach((s, k) => { s.from = k < bad.moves.length ? bad.moves[k].from : null; });
-    return {...base, plan: steps.map(({step, disk, from, to}) => ({step, disk, from, to})),
-      reason: bad.message, board: shown.board};
-  }
-  if (!item.plan || grade.optimum === null) return base;
-  const plan = item.plan.map(({step, disk, from, to}) => ({step, disk, from, to}));
-  const rejected = shown.kind === "too-strict" || shown.kind === "longer-than-optimal"
-    ? await whyRejected(encoding, puzzle, plan, {seconds, signal}) : null;
-  return {...base, horizon: grade.optimum, instance: factsText({...puzzle, max_moves: grade.optimum}),
-    plan, reason: rejected ? rejected.reason : shown.message, rules: rejected ? rejected.rules : []};
-}
-
-function short(rule) {
-  const text = rule.text.length <= SHOWN_TEXT ? rule.text : rule.text.slice(0, SHOWN_TEXT - 3) + "...";
-  return rule.file + ":" + rule.line + ": '" + text + "'";
-}
-
-/* Which of a one-shot encoding's rules reject the reference `plan`: {reason, rules} or
-   null (an incremental encoding is not analysed, as on the command line). */
-export async function whyRejected(encoding, puzzle, plan, {seconds = 10, signal} = {}) {
-  if (isIncremental(encoding.text)) return null;
-  const relaxed = relaxConstraints(encoding.text);
-  const wanted = plan.map((m) => "__why_plan(" + m.disk + "," + pegTerm(m.to) + "," + m.step + ").").join(" ");
-  const program = relaxed.text + "\n#program base.\n" + factsText(puzzle, {moves: false}) +
-    "moves(" + plan.length + ").\n" + wanted + "\n" +
-    "__why_missing(T) :- __why_plan(D,P,T), not move(D,P,T).\n" +
-    "__why_missing(T) :- move(D,P,T), not __why_plan(D,P,T), T = 1.." + plan.length + ".\n" +
-    ":~ __why_missing(T). [1@30,T]\n" +
-    ":~ " + BROKEN + "(I,V). [1@20,I,V]\n" +
-    "#show __why_missing/1. #show " + BROKEN + "/2.\n";
-  const answer = await clingo.run(program, "--outf=2 --opt-mode=opt 0", {seconds, signal});
-  if (answer.stopped === "stop") throw new DOMException("stopped", "AbortError");
-  if (!answer.result || !answer.result.Call) return null;
-  const witnesses = answer.result.Call.flatMap((c) => c.Witnesses || []);
-  if (!witnesses.length) return null;
-  const atoms = witnesses[witnesses.length - 1].Value.map(parseSymbol).filter(Boolean);
-  const rule = (r) => ({file: encoding.name, line: r.line, text: r.text});
-  const missing = atoms.filter((a) => a.name === "__why_missing").map((a) => a.args[0].value).sort((a, b) => a - b);
-  if (missing.length) {
-    if (!relaxed.moveRules.length) return null;
-    const step = missing[0], move = plan[step - 1];
-    return {reason: short(rule(relaxed.moveRules[0])) + " cannot make the reference plan's move at step " +
-      step + ": move(" + move.disk + "," + pegTerm(move.to) + "," + step + "), disk " + move.disk +
-      " onto " + move.to + " (no answer has it, even with every integrity constraint relaxed)",
-    rules: relaxed.moveRules.map(rule)};
-  }
-  const fired = new Map();
-  for (const atom of atoms) {
-    if (atom.name !== BROKEN || atom.args.length !== 2) continue;
-    const index = atom.args[0].value;
-    if (!fired.has(index)) fired.set(index, []);
-    fired.get(index).push(atom.args[1].args);
-  }
-  if (!fired.size) return null;
-  const stepOf = (variables, values) => {
-    const k = variables.indexOf("T");
-    return k >= 0 && values[k] && values[k].type === "num" ? values[k].value : Infinity;
-  };
-  const ranked = [...fired.keys()].sort((a, b) => {
-    const va = relaxed.constraints[a].variables, vb = relaxed.constraints[b].variables;
-    const sa = Math.min(...fired.get(a).map((v) => stepOf(va, v)));
-    const sb = Math.min(...fired.get(b).map((v) => stepOf(vb, v)));
-    return sa - sb || a - b;
-  });
-  const parts = ranked.map((index) => {
-    const constraint = relaxed.constraints[index];
-    const bindings = fired.get(index).slice().sort((a, b) =>
-      stepOf(constraint.variables, a) - stepOf(constraint.variables, b));
-    const more = bindings.length > 1 ? " (and " + (bindings.length - 1) + " more)" : "";
-    return short(rule(constraint)) + " fails " + where(constraint.variables, bindings[0]) + more;
-  });
-  return {reason: parts.join("; "), rules: ranked.map((i) => rule(relaxed.constraints[i]))};
-}
-
-/* `at step 41 for disk 3` when the rule calls them T and D, else the bindings. */
-function where(variables, values) {
-  const bound = new Map(variables.map((name, k) => [name, values[k] ? showSymbol(values[k]) : "?"]));
-  if (bound.has("T") || bound.has("D")) {
-    const parts = [];
-    if (bound.has("T")) { parts.push("at step " + bound.get("T")); bound.delete("T"); }
-    if (bound.has("D")) { parts.push("for disk " + bound.get("D")); bound.delete("D"); }
-    const rest = [...bound].map(([k, v]) => k + "=" + v).join(", ");
-    return parts.join(" ") + (rest ? " (" + rest + ")" : "");
-  }
-  if (bound.size) return "with " + [...bound].map(([k, v]) => k + "=" + v).join(", ");
-  return "(it has no variables: it fails outright)";
-}

@@ -408,7 +408,8 @@ export function setupSolve(api, hooks) {
     solve.running = {controller, kind, progress: ""};
     if (kind === "grade" && api.kind === "page") {
       body.onGrade = (grade, done, total) => {
-        solve.running.progress = done + " of " + total + " graded" + (grade.passed ? "" : ", a failure");
+        solve.running.progress = grade === null ? "shrinking the first failure to a smallest puzzle"
+          : done + " of " + total + " graded" + (grade.passed ? "" : ", a failure");
       };
     }
     markOld(true);
