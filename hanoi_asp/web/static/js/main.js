@@ -62,7 +62,7 @@ async function start() {
     connection.textContent = "runs in this page: clingo compiled to WebAssembly";
     if (api.site.title) {
       document.title = api.site.title;
-      $("site-title").textContent = api.site.title;
+      $("site-title").textContent = api.site.title.replace(/^hanoi-asp\s+/, "");
     }
   }
   const solve = setupSolve(api, {onEncoding: (name, text) => keep(name, text)});

@@ -19,6 +19,7 @@ const VERDICT_CLASS = {
 
 export function clearResult() {
   if (player) { player.destroy(); player = null; }
+  homePlaces();
   for (const id of ["verdict", "proof", "bounds", "why", "grade-report", "plan-player",
     "horizon-chart", "horizon-table", "sections-body", "illegal"]) $(id).textContent = "";
   for (const id of ["why", "grade-report", "horizons", "sections", "illegal"]) $(id).hidden = true;
@@ -151,8 +152,10 @@ export function showIllegal(illegal, puzzle) {
   el("span", {class: "length"}, verdict, plural(illegal.horizon, "move"));
   $("proof").textContent = "The simulator refused your encoding's plan: " + illegal.message + ".";
   drawRefused(puzzle, illegal);
-  mountPlayer(puzzle, illegal.moves);
-  if (player && illegal.moves.length) player.goto(illegal.moves.length);
+  if (illegal.moves.length) {  // the legal moves before it, stepped by the player
+    mountPlayer(puzzle, illegal.moves);
+    player.goto(illegal.moves.length);
+  }
 }
 
 function drawRefused(puzzle, bad) {
@@ -160,11 +163,11 @@ function drawRefused(puzzle, bad) {
   box.hidden = false;
   const figure = el("figure", {class: "board-figure refused"}, box);
   const placement = placementOf(puzzle, bad.state);
-  const from = bad.step ? puzzle.pegs[bad.state[bad.disk - 1]] : null;
   const board = el("div", {class: "board", "data-testid": "illegal-board"}, figure);
-  drawBoard(board, puzzle, placement, {label: "where the plan goes wrong",
-    marks: bad.step ? {picked: from, refused: bad.target} : {}});
-  if (bad.step) {  // the refused move: its disk lifted, its target peg red
+  drawBoard(board, puzzle, placement, {label: "where the plan goes wrong"});
+  if (bad.step) {  // the refused move: its disk marked, its target peg red
+    const disk = board.querySelector(".hanoi-disk[data-disk=\"" + bad.disk + "\"]");
+    if (disk) disk.classList.add("is-picked");
     const target = board.querySelector(".hanoi-peg[data-peg=\"" + CSS.escape(bad.target) + "\"]");
     if (target) target.classList.add("is-refused");
   }
@@ -178,16 +181,23 @@ function drawRefused(puzzle, bad) {
 function playCounterexample(example, puzzle) {
   const steps = example.plan.map((m) => [m.disk, m.to]);
   const replayed = replay(puzzle, steps);
-  const box = $("plan-player");
-  box.scrollIntoView({block: "nearest"});
-  if (replayed.ok) {
-    mountPlayer(puzzle, replayed.moves);
-    return;
-  }
+  const card = document.querySelector("[data-testid=counterexample]");
+  if (card) card.append($("illegal"), $("plan-player"));  // under the counterexample
   $("illegal").textContent = "";
-  drawRefused(puzzle, replayed);
-  mountPlayer(puzzle, replayed.moves);
-  if (player && replayed.moves.length) player.goto(replayed.moves.length);
+  $("illegal").hidden = true;
+  if (!replayed.ok) drawRefused(puzzle, replayed);
+  if (replayed.ok || replayed.moves.length) {
+    mountPlayer(puzzle, replayed.moves);
+    if (!replayed.ok) player.goto(replayed.moves.length);
+  }
+  (card || $("plan-player")).scrollIntoView({block: "nearest"});
+}
+
+/* The illegal board and the player back in their place in the result (a counterexample
+   took them under its card). */
+function homePlaces() {
+  const before = $("horizons");
+  if ($("illegal").parentNode !== before.parentNode) before.before($("illegal"), $("plan-player"));
 }
 
 const HORIZON_COLUMNS = [
