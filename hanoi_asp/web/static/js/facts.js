@@ -10,7 +10,7 @@
 
 import {tokenize, statements} from "./asp.js";
 
-export const MAX_FACTS = 200000;
+export const MAX_FACTS = 20000;
 export const MAX_DISKS = 64, MAX_PEGS = 32;
 const PREDICATES = {peg: 1, disk: 1, init_on: 2, goal_on: 2, moves: 1, edge: 2};
 
