@@ -42,7 +42,7 @@ function finding(kind, message, horizon = null, board = null) {
 }
 
 /* One horizon's answer, its plan replayed, problems noted (grade.py's _ask). */
-function noted(run, puzzle, findings, seconds, plans) {
+function noted(run, puzzle, findings, seconds) {
   const h = run.horizon;
   if (run.malformed) {
     findings.push(finding("illegal-plan", "at " + h + " moves: " + run.malformed, h));
@@ -53,7 +53,6 @@ function noted(run, puzzle, findings, seconds, plans) {
   }
   if (!run.steps) return run.status;
   const replayed = replay(puzzle, run.steps);
-  plans[h] = {steps: run.steps, replayed};
   if (!replayed.ok && replayed.kind === "illegal-plan") {
     findings.push(finding("illegal-plan", "at " + h + " moves: " + replayed.message, h,
       asciiBoard(puzzle, replayed.state) + "\n(before step " + replayed.step + ": disk " +
@@ -82,20 +81,19 @@ function refusal(result, encoding) {
 }
 
 /*
- * The grade on one instance whose reference answer is known: {grade, warnings, plans}
- * (grade the JSON object of grade --json; plans: per horizon the steps the encoding
- * gave and their replay).  reference: {optimum (null: no plan), max_moves}.
+ * The grade on one instance whose reference answer is known: {grade, warnings}, grade
+ * as grade --json has it.  reference: {optimum (null: no plan), max_moves}.
  */
 export async function gradeInstance(encoding, name, puzzle, reference, {seconds, signal}) {
   const optimum = reference.optimum;
   const top = optimum !== null ? optimum
     : puzzle.max_moves === null || puzzle.max_moves === undefined ? UNREACHABLE_HORIZONS : puzzle.max_moves;
   const horizons = Array.from({length: top + 1}, (_, h) => h);
-  const findings = [], answers = {}, plans = {};
+  const findings = [], answers = {};
   const asked = await askHorizons(puzzle, encoding, horizons, {seconds, signal});
   stopped(asked);
   if (asked.error) findings.push(refusal(asked, encoding));
-  for (const run of asked.runs) answers[run.horizon] = noted(run, puzzle, findings, seconds, plans);
+  for (const run of asked.runs) answers[run.horizon] = noted(run, puzzle, findings, seconds);
   for (const h of horizons) {
     if (!(h in answers) && !asked.error) {
       answers[h] = "UNKNOWN";
@@ -110,7 +108,7 @@ export async function gradeInstance(encoding, name, puzzle, reference, {seconds,
     stopped(more);
     for (const run of more.runs) {
       const before = findings.length;
-      answers[run.horizon] = noted(run, puzzle, findings, seconds, plans);
+      answers[run.horizon] = noted(run, puzzle, findings, seconds);
       if (answers[run.horizon] === "SAT") {
         if (findings.length === before) {
           findings.push(finding("longer-than-optimal", "the encoding's shortest plan has " +
@@ -131,17 +129,17 @@ export async function gradeInstance(encoding, name, puzzle, reference, {seconds,
     const more = wrong.length > 3 ? " and " + (wrong.length - 3) + " more" : "";
     findings.push(finding("horizons-differ", "horizons answered differently: " + shown + more));
   }
-  return {grade: gradeObject(name, optimum, answers, firstOfEach(findings)), warnings: asked.warnings, plans};
+  return {grade: gradeObject(name, optimum, answers, firstOfEach(findings)), warnings: asked.warnings};
 }
 
 /* The grade on a random puzzle, at its horizons only (grade.py's grade_trial). */
 export async function gradeTrial(encoding, trial, {seconds, signal}) {
   const {puzzle, optimum} = trial;
-  const findings = [], answers = {}, plans = {};
+  const findings = [], answers = {};
   const asked = await askHorizons(puzzle, encoding, trial.horizons, {seconds, signal});
   stopped(asked);
   if (asked.error) findings.push(refusal(asked, encoding));
-  for (const run of asked.runs) answers[run.horizon] = noted(run, puzzle, findings, seconds, plans);
+  for (const run of asked.runs) answers[run.horizon] = noted(run, puzzle, findings, seconds);
   if (optimum !== null && answers[optimum] === "UNSAT") findings.push(tooStrict(optimum));
   const wrong = Object.keys(answers).map(Number).sort((a, b) => a - b)
     .filter((h) => answers[h] === "SAT" && (optimum === null || h < optimum));
@@ -149,7 +147,7 @@ export async function gradeTrial(encoding, trial, {seconds, signal}) {
     findings.push(finding("horizons-differ", "horizons answered differently: " + wrong[0] +
       " (SAT, expected UNSAT)", wrong[0]));
   }
-  return {grade: gradeObject(trial.name, optimum, answers, firstOfEach(findings)), warnings: asked.warnings, plans};
+  return {grade: gradeObject(trial.name, optimum, answers, firstOfEach(findings)), warnings: asked.warnings};
 }
 
 function stopped(asked) {

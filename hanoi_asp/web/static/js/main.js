@@ -7,9 +7,12 @@
  *   dom.js, domain.js, search.js, facts.js, asp.js     helpers and the puzzle's rules
  *   api.js, backend-server.js, backend-page.js          the two back ends
  *   clingo.js, clingo-worker.js, horizons.js            clingo in a Web Worker
- *   grading.js, random-puzzles.js                       grading in the page
+ *   grading.js, random-puzzles.js, shrink.js,
+ *   why-rejected.js                                     grading in the page
  *   board.js, editor.js, solve.js, results.js,
  *   grade-report.js, play.js, share.js, course.js       the page itself
+ *   opened-from-file.js (a classic script)              says to serve a page opened
+ *                                                       from a file
  */
 
 import {$} from "./dom.js";

@@ -73,6 +73,9 @@ export function clingoRan(result) {
     if (result.unreachable || result.result === "UNSATISFIABLE") {
       return "no horizon: " + (result.proof || "no plan exists");
     }
+    if (result.backend === "page" && result.programs[0] === "the answer stored at export") {
+      return "no horizon: the answer hanoi-asp stored when the site was exported";
+    }
     if (result.first_plan && result.proven_minimal && result.length === result.lower_bound) {
       const bound = result.bound ? " (" + result.bound.name + ")" : "";
       return "no horizon: the plan built first (" + result.first_plan.method + ", " +

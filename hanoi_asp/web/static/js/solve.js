@@ -7,7 +7,7 @@
  */
 
 import {$, copy, el, plural} from "./dom.js";
-import {SPOILER_LINE, splitSpoiler} from "./asp.js";
+import {splitSpoiler} from "./asp.js";
 import {drawBoard, digitToPeg} from "./board.js";
 import {Editor} from "./editor.js";
 import {errorPlace} from "./api.js";
@@ -297,7 +297,9 @@ export function setupSolve(api, hooks) {
     const edited = encoding.text() !== shippedText(entry);
     const note = isExercise(entry)
       ? "An exercise: a deliberately broken encoding. Grade it, find the bug, fix it here."
-      : entry.default ? (api.kind === "page" ? "The engine's own encoding, run by clingo in this page."
+      : entry.default ? (api.kind === "page" ? "The engine's own encoding, run by clingo in this " +
+        "page (on the site's own instances Solve shows hanoi-asp's answer stored at export: " +
+        "edit the encoding, or start at 0, to run clingo)."
         : "The engine's own encoding (the fast path unless you edit it).")
         : entry.title + ".";
     $("encoding-note").textContent = note + (edited ? " Edited." : "");
@@ -507,7 +509,6 @@ export function setupSolve(api, hooks) {
     load, parseNow, runError, clearResult,
     encodingText: () => encoding.text(),
     encodingName: () => solve.current,
-    setEncoding: (name, text) => showEncoding(encodingEntry(name) ? name : defaultEncoding().name, text),
-    spoilerLine: SPOILER_LINE
+    setEncoding: (name, text) => showEncoding(encodingEntry(name) ? name : defaultEncoding().name, text)
   };
 }
