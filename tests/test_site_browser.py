@@ -27,7 +27,8 @@ from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.methods.bfs import search
 from hanoi_asp.model.options import Encoding
 from hanoi_asp.model.plan import replay
-from hanoi_asp.teaching.grade import grade, teaching_set
+from hanoi_asp.teaching.grade import HORIZON_SECONDS, grade, teaching_set
+from hanoi_asp.teaching.shrink import with_counterexample
 from hanoi_asp.teaching.views import shown_path
 from hanoi_asp.web.site import export_site
 
@@ -216,26 +217,39 @@ def test_the_javascript_api_solves_upward_to_the_optimum(browser: Any, site: str
 
 def test_grade_verdicts_are_the_command_lines(browser: Any, site: str) -> None:
     """Every shipped exercise and whole encoding on every teaching instance: the page's
-    grades equal ``grade``'s (pass, optimum, answer per horizon, findings)."""
+    grades equal ``grade``'s (pass, optimum, answer per horizon, findings), and so do the
+    counterexamples, shrunk in the page as on the command line."""
     visit = Visit(browser, site)
     names = [shown_path(i) for i in teaching_set()]
     encodings = sorted((ROOT / "encodings" / "exercises").glob("*.lp"))
     encodings += [ROOT / "encodings" / "quickstart.lp", ROOT / "encodings" / "incremental.lp"]
-    compared = 0
+    compared = compared_examples = 0
     for path in encodings:
         text = path.read_text()
-        cli = grade(Encoding(text, "encoding.lp"), teaching_set(), names=names).as_dict()
+        encoding = Encoding(text, "encoding.lp")
+        report = grade(encoding, teaching_set(), names=names)
+        cli = with_counterexample(encoding, report, HORIZON_SECONDS).as_dict()
         paged = visit.evaluate("(e) => hanoiAsp.grade({encoding: e, random: 0})", text)
         assert paged["total"] == len(cli["instances"]), path.name
         for ours, theirs in zip(paged["report"]["instances"], cli["instances"], strict=True):
             assert ours == theirs, (path.name, ours["instance"])
             compared += 1
         assert paged["report"]["warnings"] == cli["warnings"], path.name
+        ours_, theirs_ = paged["counterexample"], cli["counterexample"]
+        assert (ours_ is None) == (theirs_ is None), path.name
+        if theirs_ is not None:  # shrunk alike: the same puzzle, horizon, kind and reason
+            keys = ("pegs", "disks", "horizon", "kind", "reason", "plan", "rules")
+            assert {k: ours_[k] for k in keys} == {k: theirs_[k] for k in keys}, path.name
+            same = parse_puzzle(ours_["instance"], "x.lp") == parse_puzzle(
+                theirs_["instance"], "x.lp"
+            )
+            assert same, path.name
+            compared_examples += 1
         expect = re.search(r"% Expect: (\S+)", text)
         if expect:  # every exercise fails as its header says (or passes the teaching set)
             kinds = {f["kind"] for f in paged["findings"]}
             assert expect.group(1) in kinds or path.name == "no-move-graph-test.lp", path.name
-    assert compared == 70
+    assert compared == 70 and compared_examples == 7
     visit.close()
 
 
