@@ -14,26 +14,30 @@ from conftest import INSTANCES, ROOT
 from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.methods.bfs import search
 from hanoi_asp.model.plan import replay
-from hanoi_asp.web.site import SiteDocument, export_site
+from hanoi_asp.web.site import SITE_JSON, SiteDocument, export_site
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, SiteDocument]:
     out = tmp_path_factory.mktemp("site") / "out"
     export_site(out)
-    document = SiteDocument.model_validate_json((out / "site.json").read_text("utf-8"))
+    document = SiteDocument.model_validate_json((out / SITE_JSON).read_text("utf-8"))
     return out, document
 
 
 def test_the_folder_is_the_servers_layout(site: tuple[Path, SiteDocument]) -> None:
     out, _ = site
-    for name in ("index.html", "static/app.js", "static/app.css", "player/player.js"):
+    for name in ("index.html", "static/js/main.js", "static/app.css", "player/player.js"):
         assert (out / name).is_file(), name
     shipped = ROOT / "hanoi_asp" / "web" / "static"
     copied = {p.relative_to(shipped) for p in shipped.rglob("*") if p.is_file()}
     here = {p.relative_to(out / "static") for p in (out / "static").rglob("*") if p.is_file()}
     assert here == copied - {Path("index.html")}  # the same front end, every file of it
+    for name in copied - {Path("index.html"), Path("site.json")}:  # as they are, but one
+        assert (out / "static" / name).read_bytes() == (shipped / name).read_bytes(), name
     assert (out / "index.html").read_bytes() == (shipped / "index.html").read_bytes()
+    assert json.loads((shipped / "site.json").read_text())["backend"] == "server"
+    assert json.loads((out / "static" / "site.json").read_text())["version"] == 1
 
 
 def test_the_default_set_teaching_exercises_encodings(site: tuple[Path, SiteDocument]) -> None:
@@ -77,11 +81,11 @@ def test_a_full_folder_is_refused_then_replaced(run_cli, tmp_path: Path) -> None
     code, stdout, err = run_cli("site", str(out))
     assert code == 2 and stdout == "" and len(err.strip().splitlines()) == 1
     assert "not empty" in err and "--force" in err and "Traceback" not in err
-    assert (out / "notes.txt").exists() and not (out / "site.json").exists()
+    assert (out / "notes.txt").exists() and not (out / SITE_JSON).exists()
     code, stdout, _ = run_cli("site", str(out), "--force", "--title", "Logic 101")
     assert code == 0 and "8 instance(s)" in stdout
     assert not (out / "notes.txt").exists()
-    assert json.loads((out / "site.json").read_text("utf-8"))["title"] == "Logic 101"
+    assert json.loads((out / SITE_JSON).read_text("utf-8"))["title"] == "Logic 101"
 
 
 def test_given_instances_and_exercises(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -98,7 +102,7 @@ def test_given_instances_and_exercises(run_cli, tmp_path: Path) -> None:  # type
         "site", str(out), "--instances", str(folder), "--exercises", str(exercises)
     )
     assert code == 0
-    document = SiteDocument.model_validate_json((out / "site.json").read_text("utf-8"))
+    document = SiteDocument.model_validate_json((out / SITE_JSON).read_text("utf-8"))
     assert [i.name for i in document.instances] == ["q.lp", "spec.lp"]  # the spec as facts
     assert document.teaching == ["q.lp", "spec.lp"]  # the teacher's set is the graded one
     spec = document.instances[1]
@@ -125,4 +129,9 @@ def test_the_wheel_ships_what_the_site_copies() -> None:
 
     shipped = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
     assert "hanoi_asp/instances/quickstart.lp" in shipped
-    assert {"hanoi_asp/web/static/index.html", "hanoi_asp/web/static/app.js"} <= shipped
+    front = ROOT / "hanoi_asp" / "web" / "static"
+    files = {
+        f"hanoi_asp/web/static/{p.relative_to(front)}" for p in front.rglob("*") if p.is_file()
+    }
+    assert "hanoi_asp/web/static/vendor/clingo-wasm/clingo.wasm" in files
+    assert files <= shipped  # every file of the front end, clingo-wasm and its license too

@@ -268,9 +268,14 @@ def test_the_lists_answer_as_before(client: TestClient) -> None:
 
 def test_the_page_and_its_lists(client: TestClient) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and "app.js" in page.text
+    assert page.status_code == 200 and "static/js/main.js" in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
-    for path in ("/static/app.js", "/static/app.css", "/player/player.js", "/player/player.css"):
+    for path in (
+        "/static/js/main.js",
+        "/static/app.css",
+        "/player/player.js",
+        "/player/player.css",
+    ):
         assert client.get(path).status_code == 200, path
     refused = (
         "/static/../app.py",
@@ -281,7 +286,7 @@ def test_the_page_and_its_lists(client: TestClient) -> None:
         "/static/x/%2e%2e/%2e%2e/app.py",
         "/static/.hidden.js",
         "/player/%2e%2e/drawing.py",
-        "/static/app.js/",
+        "/static/js/main.js/",
         "/static/",
     )
     for path in refused:
@@ -697,7 +702,7 @@ def test_the_page_ships_in_the_wheel() -> None:
     from hatchling.builders.wheel import WheelBuilder
 
     shipped = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
-    for name in ("index.html", "app.js", "app.css"):
+    for name in ("index.html", "js/main.js", "app.css", "site.json"):
         assert f"hanoi_asp/web/static/{name}" in shipped
 
 

@@ -299,3 +299,46 @@ def test_stop_ends_a_long_solve(chromium: Any, server: str) -> None:
     assert "Stopped" in visit.wait_text("#run-error", "Stopped")
     assert page.is_enabled("#solve") and page.is_disabled("#stop")
     visit.clean()
+
+
+def test_what_clingo_did_explain_from_zero_grade_and_the_course_api(
+    chromium: Any, server: str
+) -> None:
+    """Issue 31 item 6 and issue 32 item 6 on the server's back end: what clingo really
+    did, Explain from 0, Grade on the teaching set and random puzzles with the
+    counterexample opened on the board, and window.hanoiAsp."""
+    visit = Visit(chromium, server)
+    page = visit.page
+    assert page.get_attribute("body", "data-backend") == "server"
+    page.click("#solve")  # the quickstart's 4 disks: the plan built first is minimal
+    visit.wait_text("[data-testid=verdict-length]", "moves")
+    ran = visit.text("[data-testid=clingo-ran]")
+    assert ran.startswith("no horizon: the plan built first (constructive, 15 moves)"), ran
+    page.select_option("#bound", "none")
+    page.click("#explain")
+    visit.wait_text("[data-testid=why-text]", "No plan of 14 moves")
+    statuses = page.locator("#horizon-table tbody tr td:nth-child(2)").all_inner_texts()
+    assert statuses[:15] == ["UNSAT"] * 15 and statuses[-1] == "SAT"
+
+    page.select_option("#encodings", "no-top-disk-test.lp")
+    assert page.is_visible("#show-bug") and page.is_hidden("#spoiler")
+    page.fill("#grade-count", "5")
+    page.click("#grade")
+    assert visit.wait_text("[data-testid=verdict-result]", "PASSED|FAILED") == "FAILED"
+    items = page.locator("[data-testid=grade-item]").all()
+    assert len(items) == 8  # the instance in the editor and the teaching set
+    assert "illegal-plan" in visit.text("[data-testid=counterexample] h3")
+    page.click("[data-testid=open-counterexample]")
+    visit.wait_text("#disks-count", "^2 disks$")  # the shrunk counterexample on the boards
+    assert page.locator("[data-testid=counterexample] .hanoi-peg.is-refused").count() == 1
+    visit.shot("12-grade-counterexample")
+
+    found = page.evaluate(
+        "(i) => hanoiAsp.solve({instance: i, horizon: 9})",
+        "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).",
+    )
+    assert found["result"] == "SATISFIABLE" and found["length"] == 9 and len(found["plan"]) == 9
+    quickstart = (ROOT / "encodings" / "quickstart.lp").read_text()
+    graded = page.evaluate("(e) => hanoiAsp.grade({encoding: e, random: 3})", quickstart)
+    assert graded["score"] == graded["total"] == 7 + 3 and graded["findings"] == []
+    visit.clean()

@@ -14,8 +14,10 @@ stays on its disk and a caption in its frame on any font close to the estimate.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from importlib import resources
 from typing import Literal
 
 from hanoi_asp.model.plan import Move, states
@@ -31,16 +33,30 @@ DISK_FONT = 12  # disk labels
 BIG_FONT = 22  # "no plan"
 EM = 0.64  # a glyph's width in em, at most, for the sans-serif digits and letters we use
 
-DISK_COLOUR = "#2f5f9e"  # white text on it: contrast 6.5
-MOVED_COLOUR = "#f28e2b"  # dark text on it: contrast 7.2
-FREE_COLOUR = "#d3d7cf"  # a disk the goal leaves free: "anywhere"
-FREE_EDGE = "#6e6e6e"
-PEG_COLOUR = "#555555"
-TEXT_COLOUR = "#1a1a1a"
-GOAL_EDGE = "#2e7d32"
-NO_PLAN_COLOUR = "#b00020"
-BORDER = "#cccccc"
-GAP_FILL = "#f2f2f2"
+
+def board_colours() -> dict[str, str]:
+    """The boards' colours, defined once for every drawing in ``player/player.css``
+    (``--hanoi-NAME: #rrggbb;``), which the page and the HTML player use as they are.
+
+    >>> board_colours()["disk"]
+    '#2f5f9e'
+    """
+    css = resources.files("hanoi_asp.outputs").joinpath("player", "player.css").read_text("utf-8")
+    return dict(re.findall(r"--hanoi-([a-z-]+):\s*(#[0-9a-f]{6})\s*;", css))
+
+
+_COLOURS = board_colours()
+DISK_COLOUR = _COLOURS["disk"]
+DISK_TEXT = _COLOURS["disk-text"]
+MOVED_COLOUR = _COLOURS["moved"]
+FREE_COLOUR = _COLOURS["free"]  # a disk the goal leaves free: "anywhere"
+FREE_EDGE = _COLOURS["free-edge"]
+PEG_COLOUR = _COLOURS["peg"]
+TEXT_COLOUR = _COLOURS["text"]
+GOAL_EDGE = _COLOURS["goal"]
+NO_PLAN_COLOUR = _COLOURS["no-plan"]
+BORDER = _COLOURS["border"]
+GAP_FILL = _COLOURS["gap"]
 
 
 @dataclass(frozen=True)
@@ -126,7 +142,7 @@ def board(
         top = ground - (puzzle.disks + 0.5) * DISK_HEIGHT
         shapes.append(Shape("rect", centre - 2, top, 4, ground - top, PEG_COLOUR))
         for level, disk in enumerate(tower):
-            colours: tuple[str, str, str | None] = (DISK_COLOUR, "white", None)
+            colours: tuple[str, str, str | None] = (DISK_COLOUR, DISK_TEXT, None)
             if disk == moved:
                 colours = (MOVED_COLOUR, TEXT_COLOUR, None)
             elif free and disk not in goal:

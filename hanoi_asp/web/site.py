@@ -5,12 +5,14 @@ nothing to install.
 1
 
 The folder holds the same front end as ``hanoi-asp serve`` (its files copied as they
-are, laid out as the server serves them: ``index.html``, ``static/``, ``player/``) and
-``site.json``, which the page finds at load and which switches it to its in-page back
-end (clingo compiled to WebAssembly, vendored under ``static/vendor``).  ``site.json``
-carries the texts (shipped encodings, exercises, instances) and, for each instance,
-reference answers computed here by hanoi-asp itself: the proven optimum, its proof, a
-plan the simulator replayed, and the verdict at every horizon from 0 to the optimum.
+are, laid out as the server serves them: ``index.html``, ``static/``, ``player/``), with
+one file in the place of the package's own: ``static/site.json``.  The package ships it
+as ``{"backend": "server"}``; here it is the site document, which the page reads at load
+and which switches it to its in-page back end (clingo compiled to WebAssembly, vendored
+under ``static/vendor``).  ``site.json`` carries the texts (shipped encodings,
+exercises, instances) and, for each instance, reference answers computed here by
+hanoi-asp itself: the proven optimum, its proof, a plan the simulator replayed, and the
+verdict at every horizon from 0 to the optimum.
 A proven optimum m means no plan of fewer moves exists, so every horizon below m is
 UNSATISFIABLE and m is SATISFIABLE: the verdicts follow from the proof, no horizon is
 solved twice.  Nothing in the folder fetches from another origin.
@@ -44,6 +46,8 @@ SHIPPED_ENCODINGS = ("incremental", "quickstart")
 """The whole encodings a student starts from (the others are the engine's parts)."""
 ANSWER_SECONDS = 20.0
 """Time to prove one instance's optimum at export; past it the instance has no answers."""
+SITE_JSON = "static/site.json"
+"""Where the site document goes: over the package's ``{"backend": "server"}``."""
 EXPECT = re.compile(r"^%\s*Expect:\s*(\S+)", re.MULTILINE)
 
 
@@ -135,7 +139,7 @@ def export_site(
     try:
         _copy_front_end(building)
         text = json.dumps(document.model_dump(), ensure_ascii=False, separators=(",", ":"))
-        (building / "site.json").write_text(text, encoding="utf-8")
+        (building / SITE_JSON).write_text(text, encoding="utf-8")
         os.chmod(building, 0o755)  # mkdtemp's 0700 would hide the site from a web server
         if outdir.exists():
             shutil.rmtree(outdir)

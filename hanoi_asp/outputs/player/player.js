@@ -30,7 +30,8 @@
  *
  * Keys while the player has focus (or anywhere on the page, with keys: "page"): space
  * play/pause, arrows step, Home/End first/last.
- * The geometry is the Python pictures' (hanoi_asp/outputs/drawing.py).
+ * The geometry is the Python pictures' (hanoi_asp/outputs/drawing.py) up to 7 disks;
+ * past that the disks' widths grow by less, so that tall boards stay readable.
  */
 (function (global) {
   "use strict";
@@ -38,6 +39,7 @@
   var NS = "http://www.w3.org/2000/svg";
   var DISK = 18, STEP = 16, MARGIN = 12, CAPTION = 10, FOOT = 28, FONT = 12, EM = 0.64;
   var MIN_SPEED = 0.25, MAX_SPEED = 20;
+  var WIDE_DISKS = 7, MIN_STEP = 6;
 
   function svgEl(name, attrs, parent) {
     var node = document.createElementNS(NS, name);
@@ -54,19 +56,23 @@
     return node;
   }
 
-  /* Sizes from the text they hold, so the smallest disk's label (the widest) fits. */
+  /* Sizes from the text they hold, so the smallest disk's label (the widest) fits.  Past
+     WIDE_DISKS disks each disk is only a little wider than the next: a 12-disk board on 4 pegs is
+     then about twice as wide as high instead of three times, so scaled to the width of
+     its box its disks are half as tall again. */
   function geometry(data) {
     var n = data.disks;
+    var step = n > WIDE_DISKS ? Math.max(MIN_STEP, STEP * (WIDE_DISKS - 1) / (n - 1)) : STEP;
     var smallest = Math.max(20, String(n).length * EM * FONT + 8);
     var longest = Math.max.apply(null, data.pegs.map(function (p) { return p.length; }));
-    var column = Math.max(smallest + (n - 1) * STEP, longest * EM * 13) + STEP;
+    var column = Math.max(smallest + (n - 1) * step, longest * EM * 13) + STEP;
     var width = data.pegs.length * column + 2 * MARGIN;
     var ground = CAPTION + (n + 1) * DISK;
     return {
       n: n, smallest: smallest, column: column, width: width, ground: ground,
       height: ground + FOOT, top: ground - (n + 0.5) * DISK,
       centre: function (peg) { return MARGIN + column * peg + column / 2; },
-      diskWidth: function (disk) { return smallest + (n - disk) * STEP; }
+      diskWidth: function (disk) { return smallest + (n - disk) * step; }
     };
   }
 

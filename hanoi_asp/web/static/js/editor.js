@@ -1,0 +1,131 @@
+/* Editors: a textarea with a line-number gutter, an error line mark, and marked rules. */
+
+import {el} from "./dom.js";
+
+/*
+ * Editor(root, errorBox) -> {textarea, text(), setText(text), showError(message, line),
+ * clearError(), goToLine(line), markLines(lines, label), clearMarks()}
+ * markLines draws the given lines as "this rule" (a counterexample's failing rule).
+ */
+export function Editor(root, errorBox) {
+  const textarea = root.querySelector("textarea");
+  const gutter = root.querySelector(".gutter");
+  const inner = el("div", {class: "gutter-lines"}, gutter);
+  const mark = root.querySelector(".line-mark");
+  let lines = 0, errorLine = null, marked = [];
+
+  const lineHeight = () => parseFloat(getComputedStyle(textarea).lineHeight) || 24;
+  const padTop = () => parseFloat(getComputedStyle(textarea).paddingTop) || 0;
+
+  function renumber() {
+    const count = textarea.value.split("\n").length;
+    if (count !== lines) {
+      lines = count;
+      inner.textContent = "";
+      for (let i = 1; i <= count; i++) el("div", {class: "gutter-line"}, inner, i);
+      markGutter();
+    }
+    sync();
+  }
+
+  function sync() {
+    inner.style.transform = "translateY(" + (-textarea.scrollTop) + "px)";
+    if (errorLine !== null) {
+      mark.style.top = (padTop() + (errorLine - 1) * lineHeight() - textarea.scrollTop) + "px";
+      mark.style.height = lineHeight() + "px";
+    }
+  }
+
+  function markGutter() {
+    Array.from(inner.children).forEach((node, index) => {
+      node.classList.toggle("is-error", index + 1 === errorLine);
+      node.classList.toggle("is-marked", marked.includes(index + 1));
+    });
+  }
+
+  function showError(message, line) {
+    errorLine = line && line >= 1 ? line : null;
+    markGutter();
+    mark.hidden = errorLine === null;
+    root.classList.add("has-error");
+    errorBox.textContent = "";
+    if (errorLine !== null) {
+      const line0 = errorLine;
+      const go = el("button", {type: "button", class: "line-link",
+        "data-testid": root.id + "-error-line", "aria-label": "go to line " + line0},
+      errorBox, "line " + line0);
+      go.addEventListener("click", () => goToLine(line0));
+      errorBox.appendChild(document.createTextNode(" "));
+    }
+    el("span", {class: "error-text"}, errorBox, message);
+    errorBox.hidden = false;
+    if (errorLine !== null) reveal(errorLine);
+    sync();
+  }
+
+  /* Scroll the line into view (a third from the top) if it is not in view now. */
+  function reveal(line) {
+    const top = (line - 1) * lineHeight(), seen = textarea.scrollTop;
+    if (top < seen || top + lineHeight() > seen + textarea.clientHeight - padTop()) {
+      textarea.scrollTop = Math.max(0, top - textarea.clientHeight / 3);
+    }
+  }
+
+  function clearError() {
+    errorLine = null;
+    markGutter();
+    mark.hidden = true;
+    root.classList.remove("has-error");
+    errorBox.hidden = true;
+    errorBox.textContent = "";
+  }
+
+  function goToLine(line) {
+    const parts = textarea.value.split("\n");
+    let start = 0;
+    for (let i = 0; i < line - 1 && i < parts.length; i++) start += parts[i].length + 1;
+    const end = start + (parts[line - 1] || "").length;
+    textarea.focus();
+    textarea.setSelectionRange(start, end);
+    reveal(line);
+    sync();
+  }
+
+  /* The lines of rules to look at, marked in the gutter until the text changes. */
+  function markLines(numbers) {
+    marked = numbers.slice();
+    markGutter();
+    if (marked.length) reveal(marked[0]);
+    sync();
+  }
+
+  function clearMarks() {
+    if (!marked.length) return;
+    marked = [];
+    markGutter();
+  }
+
+  function setText(text) {
+    textarea.value = text;
+    textarea.scrollTop = 0;
+    clearMarks();
+    renumber();
+  }
+
+  textarea.addEventListener("input", () => { clearMarks(); renumber(); });
+  textarea.addEventListener("scroll", sync);
+  textarea.addEventListener("keydown", (event) => {  // a tab key types two spaces
+    if (event.key !== "Tab" || event.shiftKey || event.ctrlKey || event.altKey) return;
+    if (textarea.selectionStart !== textarea.selectionEnd) return;  // leave: focus moves
+    event.preventDefault();
+    textarea.setRangeText("  ", textarea.selectionStart, textarea.selectionEnd, "end");
+    textarea.dispatchEvent(new Event("input"));
+  });
+  if (window.ResizeObserver) new ResizeObserver(sync).observe(textarea);
+  renumber();
+
+  return {
+    textarea, text: () => textarea.value, setText, showError, clearError, goToLine,
+    markLines, clearMarks
+  };
+}
