@@ -600,12 +600,16 @@ def test_a_solve_past_its_time_limit_is_stopped() -> None:
 
 
 def test_two_solves_at_once_both_finish() -> None:
-    answers: list[int] = []
-    with TestClient(create_app(local_only=False)) as client:
+    """Two jobs run side by side, not one after the other: the whole takes less than the
+    sum of their own solving times (a grace of 3 s, so that a loaded machine's late stop
+    is not a 504: the kill itself is tested above)."""
+    answers: list[tuple[int, float]] = []
+    with TestClient(create_app(local_only=False, grace=3.0)) as client:
 
         def one() -> None:
             body = {"instance": HARD, "timeout": 2}
-            answers.append(client.post("/api/solve", json=body).status_code)
+            answer = client.post("/api/solve", json=body)
+            answers.append((answer.status_code, answer.json().get("time_s", 0.0)))
 
         started = time.monotonic()
         threads = [threading.Thread(target=one) for _ in range(2)]
@@ -614,8 +618,8 @@ def test_two_solves_at_once_both_finish() -> None:
         for thread in threads:
             thread.join(timeout=60)
         elapsed = time.monotonic() - started
-    assert answers == [200, 200]
-    assert elapsed < 3.8  # one after the other would take over 4 s
+    assert [status for status, _ in answers] == [200, 200]
+    assert elapsed < sum(seconds for _, seconds in answers)  # they overlapped
 
 
 # -- the server ------------------------------------------------------------------------------
