@@ -38,6 +38,7 @@ from hanoi_asp.methods.patterns import Partitioned, estimate, goal_database
 from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
+from hanoi_asp.model.proof import HalfSearch, Horizons, PlanOrigin, Proof, Stop
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import (
     UNREACHABLE,
@@ -48,6 +49,7 @@ from hanoi_asp.model.result import (
     Result,
     Verdict,
 )
+from hanoi_asp.outputs.proof import proof_sentence
 
 OnProgress = Callable[[Progress], None]
 
@@ -116,7 +118,8 @@ def shorten_best(run: _Run, tables: Partitioned) -> None:
         if found.steps is None:
             break  # out of time: a smaller weight would take longer still
         if len(found.steps) < len(run.best):
-            run.offer(replay(run.puzzle, found.steps), f"found by weighted A* (w = {weight:g})")
+            moves = replay(run.puzzle, found.steps)
+            run.offer(moves, PlanOrigin("weighted-astar", len(moves), weight=weight))
     run.timed("first_plan", began)
 
 
@@ -213,16 +216,16 @@ class _Run:
     lower: int = 0
     """Proven: no plan has fewer moves."""
     best: tuple[Move, ...] | None = None
-    how: str = ""
-    """Where the best plan came from, in words."""
+    origin: PlanOrigin | None = None
+    """Where the best plan came from."""
     first: FirstPlan | None = None
     runs: list[HorizonRun] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     """Seconds per phase so far (see :attr:`Result.timings`)."""
     solver: HorizonSolver | None = None
-    proven: str = ""
-    """What is proven of the lower bound, where it is not "the horizons below it were
-    refuted" (the half search); empty: that."""
+    half_search: HalfSearch | None = None
+    """What the half search has proven so far (None: the horizons below the lower bound
+    were refuted, the upward search's argument)."""
 
     def timed(self, phase: str, began: float) -> None:
         """Add the time since ``began`` to ``phase``."""
@@ -245,9 +248,9 @@ class _Run:
         """The best plan answers the question: it is within the user's bound."""
         return self.best is not None and (self.limit is None or len(self.best) <= self.limit)
 
-    def offer(self, moves: tuple[Move, ...], how: str) -> None:
+    def offer(self, moves: tuple[Move, ...], origin: PlanOrigin) -> None:
         if self.best is None or len(moves) < len(self.best):
-            self.best, self.how = moves, how
+            self.best, self.origin = moves, origin
         self.report()
 
     def report(self, horizon: int | None = None) -> None:
@@ -280,13 +283,46 @@ class _Run:
         deadline = self.deadline
         return deadline is not None and time.monotonic() >= deadline
 
+    def refuted(self, bound: LowerBound, lower: int) -> Horizons | None:
+        """The horizons clingo refuted on the way from ``bound`` up to ``lower``."""
+        if self.half_search is not None:
+            first, reached = self.half_search.first, self.half_search.reached
+            return Horizons(first, reached - 1, "mirror-half") if reached > first else None
+        return Horizons(bound.value, lower - 1) if lower > bound.value else None
+
+    def minimal(self, origin: PlanOrigin) -> Proof:
+        """The proof for a plan of the proven lower bound's length, from ``origin``."""
+        bound = self.known_bound()
+        refuted = self.refuted(bound, origin.length)
+        return Proof(
+            kind="meets-bound" if refuted is None else "refuted-horizons",
+            lower=origin.length,
+            bound=bound,
+            refuted=refuted,
+            plan=origin,
+            max_moves=self.limit,
+        )
+
+    def half_proof(self, origin: PlanOrigin) -> Proof:
+        """The proof for a whole tower's plan by the half search."""
+        assert self.half_search is not None
+        return Proof(
+            kind="half-search",
+            lower=origin.length,
+            bound=self.known_bound(),
+            refuted=self.refuted(self.known_bound(), origin.length),
+            half_search=self.half_search,
+            plan=origin,
+            max_moves=self.limit,
+        )
+
     def result(
         self,
         verdict: Verdict,
-        proof: str,
+        proof: Proof,
         moves: tuple[Move, ...] | None = None,
         *,
-        stopped: str | None = None,
+        stopped: Stop | None = None,
         unreachable: bool = False,
         threads: int | None = None,
         exact_moves: int | None = None,
@@ -301,7 +337,8 @@ class _Run:
             lower_bound=None if unreachable or bound.unreachable else max(self.lower, bound.value),
             upper_bound=self.upper,
             max_moves=self.limit if exact_moves is None else exact_moves,
-            proof=proof,
+            proof=proof_sentence(proof),
+            proof_data=proof,
             time_s=time.monotonic() - self.started,
             mode=None if plan is None else plan.mode,
             exact_moves=exact_moves,
@@ -325,32 +362,29 @@ class _Run:
         order = ("first_plan", "bounds", "grounding", "solving")
         return tuple((phase, timings.get(phase, 0.0)) for phase in order)
 
-    def optimum(self, proof: str, moves: tuple[Move, ...], threads: int | None = None) -> Result:
+    def optimum(self, proof: Proof, moves: tuple[Move, ...], threads: int | None = None) -> Result:
         self.best = moves
         self.lower = len(moves)
         return self.result("OPTIMUM FOUND", proof, moves, threads=threads)
 
-    def stop(self, why: str) -> Result:
+    def stop(self, why: Stop) -> Result:
         """The answer when the search stops before its proof: the best plan and its gap."""
         bound = self.known_bound()
         self.lower = max(self.lower, bound.value)
-        if why == "timeout":
-            reason = f"stopped at the time limit ({self.options.timeout} s)"
-        elif why == "limit":
-            reason = "stopped: the next horizon is over the grounding limit"
-        else:
-            reason = "interrupted"
-        known = f"{reason}: {self.proven or _refuted(bound, self.lower)}"
+        proof = Proof(
+            kind="stopped",
+            lower=self.lower,
+            bound=bound,
+            refuted=self.refuted(bound, self.lower),
+            half_search=self.half_search,
+            plan=self.origin if self.best is not None else None,
+            stopped=why,
+            time_limit=self.options.timeout if why == "timeout" else None,
+            max_moves=self.limit,
+        )
         if self.best is not None and self.answers():
-            gap = len(self.best) - self.lower
-            proof = (
-                f"{known}; the best plan found has {len(self.best)} moves ({self.how}), "
-                f"not proven minimal: the optimum is {self.lower}..{len(self.best)} (gap {gap})"
-            )
             return self.result("SATISFIABLE", proof, self.best, stopped=why)
-        if self.best is not None:
-            known += f"; a plan of {len(self.best)} moves exists, over the bound of {self.limit}"
-        return self.result("UNKNOWN", known, stopped=why)
+        return self.result("UNKNOWN", proof, stopped=why)
 
 
 def search(puzzle: Puzzle, options: SolveOptions, on_progress: OnProgress | None = None) -> Result:
@@ -368,7 +402,14 @@ def search(puzzle: Puzzle, options: SolveOptions, on_progress: OnProgress | None
         if options.exact_moves is None:
             return run.stop("interrupt")
         moves = options.exact_moves
-        proof = f"interrupted before deciding whether a plan of exactly {moves} moves exists"
+        bound = run.known_bound()
+        proof = Proof(
+            kind="exact-moves",
+            lower=max(run.lower, bound.value),
+            bound=bound,
+            stopped="interrupt",
+            exact_moves=moves,
+        )
         return run.result("UNKNOWN", proof, stopped="interrupt", exact_moves=moves)
 
 
@@ -382,11 +423,11 @@ def _narrow(run: _Run) -> Result:
         if start.unreachable is not None:
             run.bound = LowerBound(UNREACHABLE, "breadth-first", start.unreachable)
             run.plan = plan_engine(puzzle, options, None)
-            proof = f"no plan exists at all: {start.unreachable}"
+            proof = Proof(kind="unreachable", bound=run.bound, max_moves=run.limit)
             return run.result("UNSATISFIABLE", proof, unreachable=True)
         if start.moves is not None and start.first is not None:
             run.first = start.first
-            run.offer(start.moves, f"the {start.first.method} plan built before the search")
+            run.offer(start.moves, PlanOrigin(start.first.method, start.first.length))
     began = time.monotonic()
     bound = run.bound = lower_bound(
         puzzle, options.bound, run.deadline, run.finished, upper=run.upper
@@ -396,17 +437,16 @@ def _narrow(run: _Run) -> Result:
     run.plan = plan = plan_engine(puzzle, options, bound)
     limit = run.limit
     if bound.unreachable:
-        return run.result(
-            "UNSATISFIABLE", f"no plan exists at all: {bound.argument}", unreachable=True
-        )
+        proof = Proof(kind="unreachable", bound=bound, max_moves=limit)
+        return run.result("UNSATISFIABLE", proof, unreachable=True)
     run.report()
     if limit is not None and bound.value > limit:
-        return run.result(
-            "UNSATISFIABLE",
-            f"no plan of at most {limit} moves: the lower bound is {bound.value} ({bound.name})",
+        proof = Proof(
+            kind="over-limit", lower=bound.value, bound=bound, plan=run.origin, max_moves=limit
         )
-    if run.best is not None and len(run.best) == run.lower:
-        return run.optimum(_minimal(bound, run.lower) + f"; the plan is {run.how}", run.best)
+        return run.result("UNSATISFIABLE", proof)
+    if run.best is not None and run.origin is not None and len(run.best) == run.lower:
+        return run.optimum(run.minimal(run.origin), run.best)
     if run.out_of_time():
         return run.stop("timeout")
     if plan.mirror:
@@ -420,8 +460,8 @@ def _narrow(run: _Run) -> Result:
     run.timed("bounds", began)
     if tables is not None and not plan.user_encoding:
         shorten_best(run, tables)
-        if run.best is not None and len(run.best) == run.lower:
-            return run.optimum(_minimal(bound, run.lower) + f"; the plan is {run.how}", run.best)
+        if run.best is not None and run.origin is not None and len(run.best) == run.lower:
+            return run.optimum(run.minimal(run.origin), run.best)
     solver = run.solver = make_solver(puzzle, plan, minimal=True, tables=tables)
     top = _top(puzzle, limit, run.upper)
     horizon = run.lower
@@ -436,19 +476,27 @@ def _narrow(run: _Run) -> Result:
             return run.stop("timeout")
         moves = verified(puzzle, plan, horizon, steps)
         if moves is not None:
-            return run.optimum(_minimal(bound, horizon), moves)
+            return run.optimum(run.minimal(PlanOrigin("clingo", horizon)), moves)
         every_cut = every_cut or check_every_cut(run, plan, solver)
         run.lower = horizon + 1
         run.report()
         horizon += 1
-    if run.best is not None and len(run.best) == run.lower and run.answers():
-        proof = _minimal(bound, run.lower) + f"; the plan is {run.how}"
-        return run.optimum(proof, run.best)
-    if run.best is None and run.lower >= _states(puzzle):
-        return run.result("UNSATISFIABLE", _no_state_left(puzzle, run.lower), unreachable=True)
-    proof = f"no plan of at most {limit} moves: {_refuted(bound, run.lower)}"
-    if run.best is not None:
-        proof += f"; a plan of {len(run.best)} moves exists"
+    refuted = run.refuted(bound, run.lower)
+    if run.best is not None and run.origin is not None:
+        if len(run.best) == run.lower and run.answers():
+            return run.optimum(run.minimal(run.origin), run.best)
+    elif run.lower >= _states(puzzle):
+        space = (len(puzzle.pegs), puzzle.disks)
+        proof = Proof(kind="unreachable", bound=bound, refuted=refuted, state_space=space)
+        return run.result("UNSATISFIABLE", proof, unreachable=True)
+    proof = Proof(
+        kind="over-limit",
+        lower=run.lower,
+        bound=bound,
+        refuted=refuted,
+        plan=run.origin,
+        max_moves=limit,
+    )
     return run.result("UNSATISFIABLE", proof)
 
 
@@ -466,14 +514,6 @@ def _states(puzzle: Puzzle) -> int:
     return count
 
 
-def _no_state_left(puzzle: Puzzle, horizon: int) -> str:
-    return (
-        f"no plan exists at all: horizons up to {horizon - 1} proven unsatisfiable, and a "
-        f"shortest plan visits each of the {len(puzzle.pegs)}^{puzzle.disks} states at "
-        "most once"
-    )
-
-
 def _mirror_phase(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result | None:
     """A whole tower with an exact bound: half a plan, mirrored (None: not found)."""
     puzzle, options = run.puzzle, run.options
@@ -489,22 +529,11 @@ def _mirror_phase(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result | No
     run.timings["solving"] = run.timings.get("solving", 0.0) + half_run.seconds
     if half is not None:
         mirrored = replay(puzzle, unfold(puzzle, half))
-        how = (
-            f"; found as {half_run.horizon} moves by clingo, the largest disk's move, and "
-            "those moves backwards with start and goal pegs swapped (mirror phase)"
-        )
-        return run.optimum(_minimal(bound, horizon) + how, mirrored, threads=MIRROR_THREADS)
+        origin = PlanOrigin("mirror", len(mirrored), half=half_run.horizon)
+        return run.optimum(run.minimal(origin), mirrored, threads=MIRROR_THREADS)
     if half_run.status == "UNKNOWN":
         return run.stop("timeout")
     return None
-
-
-HALVES_ARGUMENT = (
-    "every plan of a whole tower has at least 2H + 1 moves, H the fewest moves taking "
-    "the smaller disks off the start peg and one other: they are off the start peg and "
-    "the largest disk's target before its first move, and likewise after its last move "
-    "backwards (hanoi_asp/engine/mirror.py)"
-)
 
 
 def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
@@ -521,17 +550,12 @@ def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
     run.timed("bounds", began)
     by_tables = estimate(tables, puzzle.initial_state())
     half = max(bound.value // 2, by_tables)
-    why = (
-        f"the half's pattern tables give {by_tables}"
-        if by_tables >= bound.value // 2
-        else f"2H + 1 is at least the lower bound {bound.value} ({bound.name})"
-    )
     first = half
     solver = run.solver = half_solver(puzzle, tables, plan.clingo_options, plan.threads)
     run.lower = max(run.lower, 2 * half + 1)
     top = run.upper if run.upper is not None else 2 * _states(puzzle)
     while 2 * half + 1 < top:
-        run.proven = _halves_proven(first, half, why)
+        run.half_search = HalfSearch(first, by_tables, half)
         if (stopped := run.stopped_before(half)) is not None:
             return stopped
         run.report(2 * half + 1)
@@ -542,58 +566,13 @@ def _halves(run: _Run, plan: EnginePlan, bound: LowerBound) -> Result:
         if steps is not None:
             moves = verified(puzzle, plan, 2 * half + 1, unfold(puzzle, steps))
             assert moves is not None
-            proof = (
-                f"minimal: {_halves_proven(first, half, why)}; a half of {half} moves "
-                f"exists, so H = {half}: its mirror, {2 * half + 1} moves, is the plan"
-            )
-            return run.optimum(proof, moves)
+            return run.optimum(run.half_proof(PlanOrigin("mirror", len(moves), half=half)), moves)
         half += 1
         run.lower = 2 * half + 1
         run.report()
-    run.proven = _halves_proven(first, half, why)
-    assert run.best is not None
-    return run.optimum(f"minimal: {run.proven}; the plan is {run.how}", run.best)
-
-
-def _halves_proven(first: int, half: int, why: str) -> str:
-    """What refuting half horizons ``first .. half - 1`` proves."""
-    refuted = ""
-    if half == first + 1:
-        refuted = f"; clingo refuted half horizon {first}"
-    elif half > first + 1:
-        refuted = f"; clingo refuted half horizons {first}..{half - 1}"
-    return (
-        f"no plan has fewer than {2 * half + 1} moves: {HALVES_ARGUMENT}; H >= {first} "
-        f"({why}){refuted}, so H >= {half}"
-    )
-
-
-def _refuted(bound: LowerBound, horizon: int) -> str:
-    """What is proven once every horizon below ``horizon`` has been refuted."""
-    if horizon <= bound.value:
-        if bound.value == 0:
-            return "no horizon was refuted yet (no lower bound was used)"
-        return f"no plan has fewer than {bound.value} moves (lower bound: {bound.name})"
-    if bound.value == 0:
-        return f"no plan has fewer than {horizon} moves: 0..{horizon - 1} proven unsatisfiable"
-    return (
-        f"no plan has fewer than {horizon} moves: fewer than {bound.value} by the "
-        f"lower bound ({bound.name}), {bound.value}..{horizon - 1} proven unsatisfiable"
-    )
-
-
-def _minimal(bound: LowerBound, horizon: int) -> str:
-    if horizon == bound.value:
-        return (
-            f"minimal: the plan meets the lower bound {bound.value} "
-            f"({bound.name}: {bound.argument})"
-        )
-    if bound.value == 0:
-        return f"minimal: horizons 0..{horizon - 1} proven unsatisfiable by clingo"
-    return (
-        f"minimal: horizons {bound.value}..{horizon - 1} proven unsatisfiable by "
-        f"clingo, and no plan is shorter than {bound.value} ({bound.name})"
-    )
+    run.half_search = HalfSearch(first, by_tables, half)
+    assert run.best is not None and run.origin is not None
+    return run.optimum(run.half_proof(run.origin), run.best)
 
 
 def _decide_exact(run: _Run, moves: int) -> Result:
@@ -608,14 +587,14 @@ def _decide_exact(run: _Run, moves: int) -> Result:
     run.lower = run.bound.value
     run.plan = plan = plan_engine(puzzle, run.options, None)
     if run.bound.unreachable:
-        proof = f"no plan exists at all: {run.bound.argument}"
+        proof = Proof(kind="unreachable", bound=run.bound, exact_moves=moves)
         return run.result("UNSATISFIABLE", proof, unreachable=True, exact_moves=moves)
     began = time.monotonic()
     tables = pattern_tables(puzzle, plan, run.deadline)
     run.timed("bounds", began)
     solver = run.solver = make_solver(puzzle, plan, minimal=False, tables=tables)
     found: tuple[Move, ...] | None = None
-    stopped: str | None = None
+    stopped: Stop | None = None
     horizon_run, steps = answer(plan, moves, partial(solver.run, moves, run.deadline))
     run.runs.append(horizon_run)
     found = verified(puzzle, plan, moves, steps)
@@ -627,9 +606,12 @@ def _decide_exact(run: _Run, moves: int) -> Result:
         verdict = "UNSATISFIABLE"
     else:
         verdict, stopped = "UNKNOWN", "timeout"
-    proof = {
-        "SATISFIABLE": f"a plan of exactly {moves} moves (not claimed minimal)",
-        "UNSATISFIABLE": f"clingo proved that no plan has exactly {moves} moves",
-        "UNKNOWN": f"stopped before deciding whether a plan of exactly {moves} moves exists",
-    }[verdict]
+    proof = Proof(
+        kind="exact-moves",
+        lower=run.lower,
+        bound=run.bound,
+        plan=None if found is None else PlanOrigin("clingo", moves),
+        stopped=stopped,
+        exact_moves=moves,
+    )
     return run.result(verdict, proof, found, stopped=stopped, exact_moves=moves)
