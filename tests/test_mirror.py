@@ -10,9 +10,8 @@ from reference import FOUR_PEG_TOWER, bfs_distance, bfs_until
 from test_classic import tower
 
 import hanoi_asp.engine.policy as policy
-import hanoi_asp.engine.search as search
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.engine.mirror import applies, half_plan, unfold
+from hanoi_asp.engine.mirror import MirrorHalf, applies, unfold
 from hanoi_asp.methods import patterns
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.result import LowerBound
@@ -68,8 +67,9 @@ def test_the_full_search_agrees_without_the_mirror(disks: int) -> None:
 def test_a_failed_half_falls_back_to_the_full_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A half two moves too short has no answer (the bound rules it out): the search
     must go on at the full horizon, not give up or report the half's UNSAT as its own."""
-    real = half_plan
-    monkeypatch.setattr(search, "half_plan", lambda p, h, *rest: real(p, h - 2, *rest))
+    real = MirrorHalf.run
+    shorter = lambda self, half, deadline: real(self, half - 1, deadline)  # noqa: E731
+    monkeypatch.setattr(MirrorHalf, "run", shorter)
     result = solve(tower(4, 6), NO_FIRST_PLAN)
     assert [(run.phase, run.status) for run in result.horizons] == [
         ("mirror-half", "UNSAT"),

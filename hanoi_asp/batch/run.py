@@ -22,7 +22,7 @@ from hanoi_asp.batch.worker import (
     row_of,
     solve_file,
 )
-from hanoi_asp.engine.policy import batch_threads
+from hanoi_asp.engine import batch_threads
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_FOUND, EXIT_UNSAT, InputError
 from hanoi_asp.model.options import SolveOptions
 

@@ -26,7 +26,7 @@ from fastapi.responses import JSONResponse, Response
 from pebble import ProcessExpired, concurrent
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from hanoi_asp.engine.isolation import (
+from hanoi_asp.engine import (
     OverMemory,
     default_memory_limit,
     die_with_parent,

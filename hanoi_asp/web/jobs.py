@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from hanoi_asp.engine.encodings import read_encoding, shipped
-from hanoi_asp.engine.solve import solve
+from hanoi_asp.engine import read_encoding, shipped, solve
 from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.model.limits import Limits

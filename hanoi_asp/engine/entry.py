@@ -14,7 +14,8 @@ from pathlib import Path
 from hanoi_asp.engine.bounds import misplaced_disks
 from hanoi_asp.engine.isolation import Stopped, run_capped
 from hanoi_asp.engine.reference import solve_with_method
-from hanoi_asp.engine.search import OnProgress, search
+from hanoi_asp.engine.search import search
+from hanoi_asp.engine.state import OnProgress
 from hanoi_asp.model.errors import EncodingError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.proof import Proof
@@ -54,8 +55,9 @@ def solve(
 
 HARD_GRACE_S = 0.6
 """How long past ``--timeout`` a capped solve may run before its process is killed:
-the engine stops itself at the deadline (0.2-0.5 s late, measured); a kill is for an
-encoding whose grounding never ends."""
+the engine stops itself at the deadline, a few tenths of a second late
+(``benchmarks/timeouts.py`` measures it); a kill is for an encoding whose grounding
+never ends."""
 
 
 def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> Result:
