@@ -89,7 +89,7 @@ def ask(
     assert run.strategy is not None
     strategy = run.strategy
     record, steps = answer(strategy, horizon, partial(solver.run, horizon, run.deadline))
-    run.runs.append(record.as_phase(phase))
+    run.horizons.append(record.as_phase(phase))
     if steps is not None and unfold is not None:
         steps = unfold(steps)
     return record, verified(run.puzzle, strategy, moves(horizon), steps)

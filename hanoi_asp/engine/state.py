@@ -55,7 +55,8 @@ class SearchState:
     origin: PlanOrigin | None = None
     """Where the best plan came from."""
     first: FirstPlan | None = None
-    runs: list[HorizonRun] = field(default_factory=list)
+    horizons: list[HorizonRun] = field(default_factory=list)
+    """One record per clingo call, in order."""
     timings: dict[str, float] = field(default_factory=dict)
     """Seconds per phase so far (see :attr:`Result.timings`)."""
     solvers: list[HorizonSolver] = field(default_factory=list)
@@ -193,7 +194,7 @@ class SearchState:
             mode=None if strategy is None else strategy.mode,
             exact_moves=exact_moves,
             stopped=stopped,
-            horizons=tuple(self.runs),
+            horizons=tuple(self.horizons),
             unreachable=unreachable,
             threads=(None if strategy is None else strategy.threads)
             if threads is None
