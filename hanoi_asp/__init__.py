@@ -13,16 +13,16 @@ a :class:`Result` shown as text, JSON or pictures (:mod:`hanoi_asp.outputs`).  T
 (:mod:`hanoi_asp.cli`) build on those.
 
 The names below are imported when first used, so ``import hanoi_asp`` (and the
-command line's start, where Ctrl-C must already be answered properly) stays quick.
+command line's start, where Ctrl-C must already be answered properly) stays quick; the
+namespace holds them and nothing else.
 """
 
 __version__ = "0.2.0"
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import typing as _typing
 
-if TYPE_CHECKING:
-    from hanoi_asp.engine.solve import solve
+if _typing.TYPE_CHECKING:
+    from hanoi_asp.engine import solve
     from hanoi_asp.inputs.facts import plan_facts, to_facts
     from hanoi_asp.inputs.instance import load_puzzle
     from hanoi_asp.inputs.read_facts import read_facts
@@ -37,12 +37,13 @@ if TYPE_CHECKING:
     from hanoi_asp.model.limits import Limits
     from hanoi_asp.model.options import Encoding, SolveOptions
     from hanoi_asp.model.plan import Move, replay
+    from hanoi_asp.model.proof import Proof
     from hanoi_asp.model.puzzle import Puzzle
     from hanoi_asp.model.result import HorizonRun, LowerBound, Progress, Result
     from hanoi_asp.outputs.pictures import plan_svg, puzzle_svg, write_gif, write_png
 
 _EXPORTS = {
-    "solve": "hanoi_asp.engine.solve",
+    "solve": "hanoi_asp.engine",
     "plan_facts": "hanoi_asp.inputs.facts",
     "to_facts": "hanoi_asp.inputs.facts",
     "load_puzzle": "hanoi_asp.inputs.instance",
@@ -58,6 +59,7 @@ _EXPORTS = {
     "SolveOptions": "hanoi_asp.model.options",
     "Move": "hanoi_asp.model.plan",
     "replay": "hanoi_asp.model.plan",
+    "Proof": "hanoi_asp.model.proof",
     "Puzzle": "hanoi_asp.model.puzzle",
     "HorizonRun": "hanoi_asp.model.result",
     "LowerBound": "hanoi_asp.model.result",
@@ -70,18 +72,21 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
+    from importlib import import_module
+
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'hanoi_asp' has no attribute {name!r}")
-    importlib.import_module("hanoi_asp.outputs.notebook")  # Puzzle and Result's SVG
-    value = getattr(importlib.import_module(module), name)
+    import_module("hanoi_asp.outputs.notebook")  # Puzzle and Result's SVG
+    value = getattr(import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    """The API (:data:`__all__`), not the helpers this module uses to load it."""
+    return sorted(__all__)
 
 
 __all__ = [
@@ -96,6 +101,7 @@ __all__ = [
     "LowerBound",
     "Move",
     "Progress",
+    "Proof",
     "Puzzle",
     "Result",
     "SolveOptions",

@@ -153,7 +153,10 @@ def test_a_users_bound_still_gives_unsatisfiable_with_the_proven_bound(
     data = json.loads(out)
     assert code == 1 and data["result"] == "UNSATISFIABLE"
     assert data["lower_bound"] == data["bound"]["value"] == 7  # one number, one meaning
-    assert str(data["lower_bound"]) in data["proof"]
+    proof = data["proof_data"]
+    assert proof["kind"] == "over-limit" and proof["lower_bound"] == 7 and proof["max_moves"] == 3
+    assert proof["bound"] == {"name": "three-peg-distance", "value": 7}
+    assert proof["refuted"] is None  # the bound alone is over the user's
     assert data["upper_bound"] == 7  # the plan exists, beyond the user's bound
 
 
@@ -163,7 +166,9 @@ def test_refuted_horizons_raise_the_proven_bound(run_cli, tmp_path: Path) -> Non
     code, out, _ = run_cli("solve", str(path), "--json", "--bound", "misplaced")
     data = json.loads(out)
     assert code == 1 and data["lower_bound"] == 11  # horizons 6..10 refuted
-    assert "fewer than 11" in data["proof"]
+    proof = data["proof_data"]
+    assert proof["kind"] == "over-limit" and proof["lower_bound"] == 11
+    assert proof["refuted"] == {"first": 6, "last": 10, "phase": "full"}
 
 
 def test_an_unreachable_goal_has_no_number_for_a_bound(run_cli, tmp_path: Path) -> None:
@@ -219,13 +224,14 @@ def test_the_best_plan_comes_down_before_the_proof() -> None:
     result = solve(puzzle, SolveOptions(timeout=2), heard.append)
     assert result.result in ("SATISFIABLE", "OPTIMUM FOUND") and result.plan is not None
     assert result.length is not None and 58 <= result.length <= 58 * 1.1
-    assert "weighted A*" in result.proof
+    assert result.proof_data.plan is not None
+    assert result.proof_data.plan.source == "weighted-astar"
     assert len(replay(puzzle, [(m.disk, m.target) for m in result.plan])) == result.length
     uppers = [p.upper for p in heard if p.upper is not None]
     assert uppers[0] == 103 and min(uppers) == result.length  # heard as it came down
     # the engine's own search only: a user's encoding finds its plans itself
     own = solve(puzzle, SolveOptions(timeout=1, encoding=shipped_encoding("incremental")))
-    assert "weighted A*" not in own.proof
+    assert own.proof_data.plan is None or own.proof_data.plan.source != "weighted-astar"
 
 
 def test_the_python_api_returns_the_best_plan_and_reports_progress() -> None:
@@ -319,7 +325,9 @@ def test_an_unreachable_goal_the_bound_misses_still_ends() -> None:
     )
     result = solve(one_way, SolveOptions(bound="misplaced", timeout=30))
     assert result.result == "UNSATISFIABLE" and result.unreachable
-    assert "breadth-first" in result.proof
+    proof = result.proof_data
+    assert proof.kind == "unreachable" and proof.bound is not None
+    assert proof.bound.name == "breadth-first"  # the first plan's search visited every state
 
 
 def test_the_first_plan_keeps_the_deadline() -> None:

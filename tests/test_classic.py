@@ -43,13 +43,24 @@ def test_oneshot_and_incremental_agree(disks: int) -> None:
 def test_proof_names_the_refuted_horizons_or_the_bound() -> None:
     result = solve(tower(3, 3), SolveOptions(first_plan=False))
     assert result.bound.value <= 7
-    assert "minimal" in result.proof
+    proof = result.proof_data
     refuted = [run.horizon for run in result.horizons if run.status == "UNSAT"]
     assert refuted == list(range(result.bound.value, 7))
+    if refuted:
+        assert proof.kind == "refuted-horizons"
+        assert proof.refuted is not None and (proof.refuted.first, proof.refuted.last) == (
+            refuted[0],
+            refuted[-1],
+        )
+    else:
+        assert proof.kind == "meets-bound" and proof.refuted is None
+    assert proof.lower == 7 and proof.plan is not None and proof.plan.source == "clingo"
     assert result.horizons[-1].status == "SAT"
     settled = solve(tower(3, 3))  # the plan built first meets the bound: no clingo call
     assert settled.horizons == () and settled.length == 7
-    assert "constructive plan" in settled.proof and "three-peg-distance" in settled.proof
+    proof = settled.proof_data
+    assert proof.kind == "meets-bound" and proof.plan is not None and proof.bound is not None
+    assert proof.plan.source == "constructive" and proof.bound.name == "three-peg-distance"
 
 
 @pytest.mark.parametrize("disks", range(1, 6))

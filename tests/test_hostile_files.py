@@ -215,7 +215,8 @@ def test_a_runaway_encoding_ends_at_its_memory_limit(tmp_path: Path) -> None:
     data = json.loads(out)
     assert code == 3 and "Traceback" not in err, err
     assert data["result"] == "UNKNOWN" and data["stopped"] == "memory"
-    assert "memory limit of 314572800 bytes" in data["proof"]
+    assert data["proof_data"]["kind"] == "killed"
+    assert data["proof_data"]["memory_limit"] == 314572800
 
 
 def test_a_capped_encoding_still_answers(tmp_path: Path) -> None:

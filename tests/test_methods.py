@@ -96,7 +96,8 @@ def test_frame_stewart_on_five_pegs_is_not_claimed_minimal() -> None:
     result = solve(tower(5, 10), SolveOptions(method="frame-stewart"))
     assert result.result == "SATISFIABLE"
     assert result.length == 31
-    assert "not claimed minimal" in result.proof
+    assert result.proof_data.kind == "method" and result.proof_data.method is not None
+    assert result.proof_data.method.pegs == 5 and result.proof_data.method.lower == 0
 
 
 @pytest.mark.parametrize(("pegs", "disks"), [(3, 12), (4, 20), (5, 20), (6, 20), (7, 20)])

@@ -10,9 +10,8 @@ from reference import FOUR_PEG_TOWER, bfs_distance, bfs_until
 from test_classic import tower
 
 import hanoi_asp.engine.policy as policy
-import hanoi_asp.engine.search as search
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.engine.mirror import applies, half_plan, unfold
+from hanoi_asp.engine.mirror import MirrorHalf, applies, unfold
 from hanoi_asp.methods import patterns
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.result import LowerBound
@@ -28,8 +27,10 @@ def test_four_peg_towers_are_settled_by_frame_stewart_and_the_bound(disks: int) 
     assert result.result == "OPTIMUM FOUND" and result.length == FOUR_PEG_TOWER[disks]
     assert result.horizons == ()  # no horizon left between the bounds
     # one disk: the misplaced-disks bound meets the plan first, and the bounds stop there
-    proof = "misplaced-disks" if disks == 1 else "Bousch"
-    assert "constructive" in result.proof and proof in result.proof
+    proof = result.proof_data
+    assert proof.kind == "meets-bound" and proof.bound is not None and proof.plan is not None
+    assert proof.bound.name == ("misplaced-disks" if disks == 1 else "four-peg-tower")
+    assert proof.plan.source == "constructive"
     assert result.lower_bound == result.upper_bound == FOUR_PEG_TOWER[disks]
 
 
@@ -48,7 +49,10 @@ def test_four_peg_towers_come_from_the_mirror_phase(disks: int) -> None:
     assert result.length == FOUR_PEG_TOWER[disks]
     assert [(run.phase, run.status) for run in result.horizons] == [("mirror-half", "SAT")]
     assert result.horizons[0].horizon == (FOUR_PEG_TOWER[disks] - 1) // 2
-    assert "mirror phase" in result.proof and "Bousch" in result.proof
+    proof = result.proof_data
+    assert proof.kind == "meets-bound" and proof.bound is not None and proof.plan is not None
+    assert proof.bound.name == "four-peg-tower"
+    assert (proof.plan.source, proof.plan.half) == ("mirror", result.horizons[0].horizon)
     assert result.threads == 1  # the half's search, whatever the engine's default
     assert replay(result.puzzle, [(m.disk, m.target) for m in result.plan or ()])
 
@@ -63,8 +67,9 @@ def test_the_full_search_agrees_without_the_mirror(disks: int) -> None:
 def test_a_failed_half_falls_back_to_the_full_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A half two moves too short has no answer (the bound rules it out): the search
     must go on at the full horizon, not give up or report the half's UNSAT as its own."""
-    real = half_plan
-    monkeypatch.setattr(search, "half_plan", lambda p, h, *rest: real(p, h - 2, *rest))
+    real = MirrorHalf.run
+    shorter = lambda self, half, deadline: real(self, half - 1, deadline)  # noqa: E731
+    monkeypatch.setattr(MirrorHalf, "run", shorter)
     result = solve(tower(4, 6), NO_FIRST_PLAN)
     assert [(run.phase, run.status) for run in result.horizons] == [
         ("mirror-half", "UNSAT"),
@@ -141,10 +146,15 @@ def test_towers_without_an_exact_bound_are_proven_by_half_horizons(
     assert result.horizons[-1].status == "SAT"
     assert result.horizons[-1].horizon == (expected - 1) // 2
     assert all(run.status == "UNSAT" for run in result.horizons[:-1])
-    assert "2H + 1" in result.proof and "its mirror" in result.proof
     half = (expected - 1) // 2
-    assert f"no plan has fewer than {expected} moves" in result.proof
-    assert f"so H = {half}: its mirror, {expected} moves" in result.proof
+    proof = result.proof_data
+    assert proof.kind == "half-search" and proof.lower == expected
+    assert proof.half_search is not None and proof.half_search.reached == half
+    assert proof.plan is not None and (proof.plan.source, proof.plan.half) == ("mirror", half)
+    refuted = [run.horizon for run in result.horizons if run.status == "UNSAT"]
+    if refuted:
+        assert proof.refuted is not None and proof.refuted.phase == "mirror-half"
+        assert (proof.refuted.first, proof.refuted.last) == (refuted[0], refuted[-1])
     assert "mirror.lp" in result.programs
     assert replay(result.puzzle, [(m.disk, m.target) for m in result.plan or ()])
     with_plan = solve(tower(pegs, disks))
@@ -159,7 +169,10 @@ def test_the_half_search_stopped_early_says_what_it_proved() -> None:
     assert result.result == "SATISFIABLE" and result.stopped == "timeout"
     assert result.length == 47 and result.lower_bound is not None
     assert result.lower_bound < 47 and result.lower_bound % 2 == 1
-    assert "2H + 1" in result.proof and "not proven minimal" in result.proof
+    proof = result.proof_data
+    assert proof.kind == "stopped" and proof.stopped == "timeout" and proof.half_search
+    assert 2 * proof.half_search.reached + 1 == proof.lower == result.lower_bound
+    assert proof.plan is not None and proof.plan.length == 47
 
 
 def test_the_half_search_stops_at_the_grounding_limit_with_its_plan() -> None:
@@ -170,8 +183,9 @@ def test_the_half_search_stops_at_the_grounding_limit_with_its_plan() -> None:
     result = solve(tower(5, 12), SolveOptions(limits=limits))
     assert result.result == "SATISFIABLE" and result.stopped == "limit"
     assert result.length == 47
-    assert "the next horizon is over the grounding limit" in result.proof
-    assert "2H + 1" in result.proof
+    proof = result.proof_data
+    assert proof.kind == "stopped" and proof.stopped == "limit" and proof.half_search
+    assert proof.plan is not None and proof.plan.length == 47
 
 
 def test_applies_needs_an_exact_bound_and_an_odd_horizon() -> None:

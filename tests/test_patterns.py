@@ -149,11 +149,10 @@ def _count_plans(
     """Every plan of exactly ``moves`` moves the engine's encoding admits, counted after
     the horizons before it were solved; and the bounds the propagator learnt.  After
     horizon ``widen`` the propagator checks every cut, as the search's
-    :func:`~hanoi_asp.engine.search.check_every_cut` makes it."""
-    from hanoi_asp.engine.policy import plan_engine
-    from hanoi_asp.engine.search import make_solver
+    :func:`~hanoi_asp.engine.tables.check_every_cut` makes it."""
+    from hanoi_asp.engine.policy import choose_strategy, make_solver
 
-    plan = plan_engine(puzzle, SolveOptions(threads=1), None)
+    plan = choose_strategy(puzzle, SolveOptions(threads=1), None)
     tables = goal_database(puzzle) if pruned else None
     solver = make_solver(puzzle, plan, minimal=True, tables=tables)
     assert (solver.propagator is not None) == pruned
@@ -244,11 +243,10 @@ def test_the_propagator_prunes_and_its_thread_alone_proves(small_tables: None) -
         goal={"d": (1, 2, 3, 4, 5, 6)},
     )
     expected = _distance(puzzle)
-    from hanoi_asp.engine.policy import plan_engine
-    from hanoi_asp.engine.search import make_solver
+    from hanoi_asp.engine.policy import choose_strategy, make_solver
 
     options = SolveOptions(threads=1)
-    plan = plan_engine(puzzle, options, None)
+    plan = choose_strategy(puzzle, options, None)
     assert plan.patterns
     solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
     assert expected is not None
@@ -265,11 +263,10 @@ def test_learnt_bounds_never_exceed_the_breadth_first_distance(
 ) -> None:
     """Every bound the propagator learnt while refuting the horizons below the optimum
     is at most BFS's distance from that state to the goal."""
-    from hanoi_asp.engine.policy import plan_engine
-    from hanoi_asp.engine.search import make_solver
+    from hanoi_asp.engine.policy import choose_strategy, make_solver
 
     expected = _distance(puzzle)
-    plan = plan_engine(puzzle, SolveOptions(threads=1), None)
+    plan = choose_strategy(puzzle, SolveOptions(threads=1), None)
     solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
     for horizon in range(min(12, 1 + (expected if expected is not None else 12))):
         solver.run(horizon, None)
@@ -286,8 +283,9 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     """``check_every_cut`` waits while clingo's search time is below the bounds' time,
     then hands the propagator every cut; and a whole solve that widens mid-search still
     ends at the BFS optimum."""
-    from hanoi_asp.engine.policy import plan_engine
-    from hanoi_asp.engine.search import _Run, check_every_cut, make_solver
+    from hanoi_asp.engine.policy import choose_strategy, make_solver
+    from hanoi_asp.engine.state import SearchState
+    from hanoi_asp.engine.tables import check_every_cut
 
     monkeypatch.setattr(patterns, "TABLE_PATTERNS", 64)  # runs of 3 disks: 3 cuts
     monkeypatch.setattr(patterns, "CUTS_BUILT", 1)
@@ -298,10 +296,10 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
         goal={"d": (1, 2, 3, 4, 5, 6)},
     )
     options = SolveOptions(threads=1)
-    plan = plan_engine(puzzle, options, None)
+    plan = choose_strategy(puzzle, options, None)
     solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
     assert len(solver.propagator.tables) == 1
-    run = _Run(puzzle, options, timings={"bounds": 3600.0})
+    run = SearchState(puzzle, options, timings={"bounds": 3600.0})
     assert not check_every_cut(run, plan, solver)
     assert len(solver.propagator.tables) == 1
     run.timings["bounds"] = 0.0
@@ -315,7 +313,7 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
         widened.append(len(solver.propagator.tables))
         return check_every_cut(run, plan, solver)
 
-    monkeypatch.setattr("hanoi_asp.engine.search.check_every_cut", at_once)
+    monkeypatch.setattr("hanoi_asp.engine.strategies.upward.check_every_cut", at_once)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
     assert result.length == _distance(puzzle)
     assert widened[0] == 1 and [h.status for h in result.horizons][-1] == "SAT"

@@ -294,3 +294,12 @@ def test_solve_facts_prints_the_plan_as_asp_facts(run_cli) -> None:
     assert [t for t, _, _ in steps] == list(range(1, 16))
     plan = replay(load_puzzle(QUICKSTART), [(d, p) for _, d, p in steps])
     assert plan_facts(plan) == out.strip()
+
+
+def test_the_package_namespace_is_its_api() -> None:
+    """``dir(hanoi_asp)`` lists the API only (no ``Any``, ``TYPE_CHECKING`` or
+    ``importlib``), and each name it lists loads."""
+    assert dir(hanoi_asp) == sorted(hanoi_asp.__all__)
+    assert not {"Any", "TYPE_CHECKING", "importlib"} & set(dir(hanoi_asp))
+    assert all(getattr(hanoi_asp, name) is not None for name in hanoi_asp.__all__)
+    assert hanoi_asp.Proof is type(hanoi_asp.solve(tower(3, 1)).proof_data)

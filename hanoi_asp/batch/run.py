@@ -24,7 +24,7 @@ from hanoi_asp.batch.worker import (
     row_of,
     solve_file,
 )
-from hanoi_asp.engine.policy import batch_threads
+from hanoi_asp.engine import batch_threads
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
 

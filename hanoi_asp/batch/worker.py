@@ -26,7 +26,7 @@ from typing import Any
 from pebble import ProcessExpired, ProcessPool
 
 from hanoi_asp.batch.row import BatchRow, solved_row
-from hanoi_asp.engine.isolation import (
+from hanoi_asp.engine import (
     OUT_OF_MEMORY_EXITS,
     OverMemory,
     default_memory_limit,
@@ -34,8 +34,8 @@ from hanoi_asp.engine.isolation import (
     forkserver,
     memory_cap,
     quick_kill,
+    solve,
 )
-from hanoi_asp.engine.solve import solve
 from hanoi_asp.inputs.instance import load_puzzle, parse_puzzle
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
 from hanoi_asp.model.options import SolveOptions

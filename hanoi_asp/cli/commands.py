@@ -19,8 +19,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hanoi_asp.engine.isolation import Stopped, default_memory_limit, run_capped
-from hanoi_asp.engine.solve import HARD_GRACE_S, solve, solve_capped
+from hanoi_asp.engine import (
+    HARD_GRACE_S,
+    Stopped,
+    default_memory_limit,
+    run_capped,
+    solve,
+    solve_capped,
+)
 from hanoi_asp.inputs.facts import plan_facts
 from hanoi_asp.inputs.generate import write_instances
 from hanoi_asp.inputs.instance import load_puzzle

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from hanoi_asp.engine.bounds import to_perfect
+from hanoi_asp.engine.three_pegs import to_perfect
 from hanoi_asp.inputs.facts import peg_term
 from hanoi_asp.model.puzzle import Puzzle
 
@@ -21,7 +21,7 @@ def distance3_facts(puzzle: Puzzle) -> str:
     ``third/3`` names the third peg, ``gnext/2`` orders the goal's disks, ``weight/2``
     is 2^(goal disks below), ``gcost(D,Z,V)``: V moves take a tower of the goal disks
     smaller than D on peg Z to their goal places
-    (:func:`~hanoi_asp.engine.bounds.to_perfect`, read backwards).
+    (:func:`~hanoi_asp.engine.three_pegs.to_perfect`, read backwards).
     """
     pegs = [peg_term(p) for p in puzzle.pegs]
     goal = puzzle.goal_pegs()

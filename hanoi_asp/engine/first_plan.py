@@ -25,7 +25,7 @@ from hanoi_asp.model.errors import LimitError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
 from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.model.result import FirstPlan
+from hanoi_asp.model.result import FirstPlan, FirstPlanMethod
 
 SEARCH_STATES = 200_000
 """Most states the breadth-first search for a first plan stores (well under a second)."""
@@ -47,6 +47,7 @@ def build_first_plan(puzzle: Puzzle, options: SolveOptions, deadline: float | No
     """A verified plan and how it was made; none where the budgeted search found none,
     past the deadline, or for a plan over ``options.limits.moves``."""
     started = time.monotonic()
+    method: FirstPlanMethod
     if puzzle.edges() is None and len(puzzle.pegs) >= 3:
         steps = first_plan(puzzle, options.limits.moves, deadline)
         method = "constructive"

@@ -10,17 +10,17 @@ A whole tower moves from peg s to peg g.  If after h moves the largest disk lies
 alone on s and g is empty, the largest disk moves s -> g, and the h moves played
 backwards with s and g swapped finish the tower: 2h + 1 moves (see
 ``encodings/mirror.lp``).  clingo then searches half the horizon, which for a long
-plan is far easier: 4 pegs, 12 disks, 81 moves took 18.2 s this way (median of 3,
-``benchmarks/speed.py``) and did not finish in 120 s at the full horizon (one run,
-2 threads).
+plan is far easier (``benchmarks/speed.py`` measures both ways).
 
-The mirror phase only finds plans.  It runs when the lower bound is known to be the
-optimum (:attr:`hanoi_asp.model.result.LowerBound.exact`), so a mirrored plan of that
-length is minimal by the bound's own proof; if clingo finds no half, the normal search
-runs.  The unfolded plan is replayed by the simulator like any other.
+The mirror phase (:mod:`hanoi_asp.engine.strategies.mirror`) only finds plans.  It runs
+when the lower bound is known to be the optimum
+(:attr:`hanoi_asp.model.result.LowerBound.exact`), so a mirrored plan of that length is
+minimal by the bound's own proof; if clingo finds no half, the upward search runs.  The
+unfolded plan is replayed by the simulator like any other.
 
 Where no exact bound is known (5+ pegs: Frame-Stewart is unproven there), the half
-search (:func:`half_solver`) proves the optimum.  Let H* be the fewest moves that take
+search (:mod:`hanoi_asp.engine.strategies.halves`, :func:`half_solver`) proves the
+optimum.  Let H* be the fewest moves that take
 the n - 1 smaller disks off s and off one other peg x.  It is the same for every x,
 as renaming the pegs other than s maps the start to itself.
 
@@ -47,9 +47,9 @@ from collections.abc import Sequence
 import clingo
 
 from hanoi_asp.engine.bounds import whole_tower
-from hanoi_asp.engine.encodings import read_encoding
+from hanoi_asp.engine.clingo_calls import ClingoCalls, Steps
 from hanoi_asp.engine.pruning import PatternPruning
-from hanoi_asp.engine.solver import ClingoCalls, IncrementalSolver, Steps
+from hanoi_asp.engine.solver import IncrementalSolver, Program
 from hanoi_asp.inputs.facts import instance_facts, peg_term
 from hanoi_asp.methods.patterns import Allowed, Partitioned, goal_database
 from hanoi_asp.model.puzzle import Puzzle
@@ -68,41 +68,52 @@ def applies(puzzle: Puzzle, bound: LowerBound) -> bool:
     )
 
 
-def half_plan(
-    puzzle: Puzzle,
-    horizon: int,
-    deadline: float | None,
-    options: Sequence[str] = (),
-    threads: int = 1,
-) -> tuple[HorizonRun, Steps | None]:
-    """clingo's search for the first (horizon - 1) / 2 moves of a mirrored plan, with
-    ``threads`` (the policy's :data:`~hanoi_asp.engine.policy.MIRROR_THREADS`)."""
-    half = (horizon - 1) // 2
-    started = time.monotonic()
-    calls = ClingoCalls("mirror.lp", options, threads)
-    ctl = calls.new_control()
-    calls.add(ctl, "base", [], instance_facts(puzzle))
-    calls.add(ctl, "base", [], read_encoding("incremental"))
-    calls.add(ctl, "base", [], read_encoding("mirror") + _mirror_fact(puzzle))
-    parts: list[tuple[str, list[clingo.Symbol]]] = [("base", [])]
-    for t in range(1, half + 1):
-        parts += [("step", [clingo.Number(t)]), ("prune", [clingo.Number(t)])]
-    parts.append(("half", [clingo.Number(half)]))
-    calls.ground(ctl, parts)
-    run, steps = calls.solve(ctl, half, deadline, started)
-    return run.as_phase("mirror-half"), steps
+class MirrorHalf:
+    """The mirror phase's solver: the first ``half`` moves of a mirrored plan, a fresh
+    control for the one half horizon asked (every step ground at once, and the end
+    state asked by ``mirror.lp``'s half(t), no check(t))."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        programs: Sequence[Program],
+        options: Sequence[str] = (),
+        threads: int = 1,
+    ) -> None:
+        self.puzzle = puzzle
+        self.programs = programs
+        self.calls = ClingoCalls(programs[0].name, options, threads)
+
+    def run(self, half: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
+        started = time.monotonic()
+        ctl = self.calls.new_control()
+        self.calls.add(ctl, "base", [], instance_facts(self.puzzle))
+        for program in self.programs:
+            self.calls.add(ctl, "base", [], program.text)
+        parts: list[tuple[str, list[clingo.Symbol]]] = [("base", [])]
+        for t in range(1, half + 1):
+            parts += [("step", [clingo.Number(t)]), ("prune", [clingo.Number(t)])]
+        parts.append(("half", [clingo.Number(half)]))
+        self.calls.ground(ctl, parts)
+        run, steps = self.calls.solve(ctl, half, deadline, started)
+        return run.as_phase("mirror-half"), steps
 
 
-def _tower_ends(puzzle: Puzzle) -> tuple[int, int]:
+def tower_ends(puzzle: Puzzle) -> tuple[int, int]:
     """The whole tower's (start, goal) peg indexes; only towers come here."""
     ends = whole_tower(puzzle)
     assert ends is not None
     return ends
 
 
+def mirrored_length(half: int) -> int:
+    """The moves of a half's mirrored plan: the half, the largest disk's, the half again."""
+    return 2 * half + 1
+
+
 def unfold(puzzle: Puzzle, half: Steps) -> Steps:
     """The whole plan: the half, the largest disk's move, the half backwards mirrored."""
-    ends = _tower_ends(puzzle)
+    ends = tower_ends(puzzle)
     start, goal = (puzzle.pegs[i] for i in ends)
     swap = {start: goal, goal: start}
     where = {disk: start for disk in range(1, puzzle.disks + 1)}
@@ -117,8 +128,9 @@ def unfold(puzzle: Puzzle, half: Steps) -> Steps:
     return [*half, (1, goal), *back]
 
 
-def _mirror_fact(puzzle: Puzzle) -> str:
-    ends = _tower_ends(puzzle)
+def mirror_fact(puzzle: Puzzle) -> str:
+    """``mirror.lp``'s input: the largest disk and the tower's start and goal pegs."""
+    ends = tower_ends(puzzle)
     start, goal = (peg_term(puzzle.pegs[i]) for i in ends)
     return f"\n#program base.\nmirror(1,{start},{goal}).\n"
 
@@ -132,7 +144,7 @@ def searches_halves(puzzle: Puzzle) -> bool:
 def half_puzzle(puzzle: Puzzle) -> Puzzle:
     """The tower with the goal "the largest disk on the start peg": with ``mirror.lp``'s
     check(t), the half's goal (the rest is :func:`half_allowed`, for the tables)."""
-    ends = _tower_ends(puzzle)
+    ends = tower_ends(puzzle)
     start = puzzle.pegs[ends[0]]
     return Puzzle(pegs=puzzle.pegs, disks=puzzle.disks, init=puzzle.init, goal={start: (1,)})
 
@@ -140,7 +152,7 @@ def half_puzzle(puzzle: Puzzle) -> Puzzle:
 def half_allowed(puzzle: Puzzle) -> Allowed:
     """Where the half leaves each disk: the largest on the start peg, every other off
     the start and goal pegs."""
-    ends = _tower_ends(puzzle)
+    ends = tower_ends(puzzle)
     others = tuple(peg for peg in range(len(puzzle.pegs)) if peg not in ends)
     return ((ends[0],), *[others] * (puzzle.disks - 1))
 
@@ -155,21 +167,16 @@ def half_tables(puzzle: Puzzle, deadline: float | None) -> Partitioned:
 def half_solver(
     puzzle: Puzzle,
     tables: Partitioned | None,
+    programs: Sequence[Program],
     options: Sequence[str] = (),
     threads: int = 1,
 ) -> IncrementalSolver:
-    """The upward search over half horizons: ``incremental.lp`` with its minimal-plan
-    pruning (a shortest half is a shortest plan to its states), ``mirror.lp``'s
-    check(t), and the pattern propagator on the half's tables if given."""
+    """The upward search over half horizons: ``programs`` (``incremental.lp`` with its
+    minimal-plan pruning, as a shortest half is a shortest plan to its states, and
+    ``mirror.lp``'s check(t)), and the pattern propagator on the half's tables if
+    given."""
     half = half_puzzle(puzzle)
     propagator = None if tables is None else PatternPruning(half, tables)
     return IncrementalSolver(
-        half,
-        read_encoding("incremental"),
-        prune=True,
-        encoding_path="incremental.lp",
-        options=options,
-        extra=read_encoding("mirror") + _mirror_fact(puzzle),
-        threads=threads,
-        propagator=propagator,
+        half, programs, prune=True, options=options, threads=threads, propagator=propagator
     )

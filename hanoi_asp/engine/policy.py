@@ -1,48 +1,62 @@
-"""Engine policy, decided once per solve: which encodings, threads, mirror phase and
-solver heuristics.  Each choice carries the measurement that made it.
+"""Engine policy, decided once per solve: the strategy, the programs clingo loads, its
+threads and options.
 
-The decision is an :class:`EnginePlan`; the search follows it and records its
-``programs`` and ``threads`` on the result, so ``explain`` shows what was done rather
-than guessing it again.
+>>> from hanoi_asp.engine.three_pegs import three_pegs
+>>> from hanoi_asp.model.puzzle import Puzzle
+>>> p = Puzzle(pegs=("a", "b", "c"), disks=3, init={"a": (1, 2, 3)}, goal={"c": (1, 2, 3)})
+>>> strategy = choose_strategy(p, SolveOptions(), three_pegs(p))
+>>> strategy.name, strategy.program_names
+('upward', ('incremental.lp', 'distance3.lp'))
+
+The decision is a :class:`Strategy`: it names how the search goes (one module each in
+:mod:`hanoi_asp.engine.strategies`) and every program it loads, and the result reports
+its ``programs`` and ``threads``, so ``explain`` shows what was done rather than
+guessing it again.  Each constant says why it is what it is; the figures behind the
+choices are measured by ``benchmarks/`` (``speed.py``, ``hard.py``, ``anytime.py``).
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Literal
 
-from hanoi_asp.engine.encodings import shipped_encoding
+from hanoi_asp.engine.distance3 import distance3_facts
+from hanoi_asp.engine.encodings import read_encoding
 from hanoi_asp.engine.mirror import applies as mirror_applies
-from hanoi_asp.engine.mirror import searches_halves
+from hanoi_asp.engine.mirror import mirror_fact, searches_halves
+from hanoi_asp.engine.pruning import PatternPruning
+from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Program
 from hanoi_asp.inputs.asp_text import check_encoding, is_incremental
-from hanoi_asp.model.options import Encoding, SolveOptions
+from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.model.proof import Phase
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import LowerBound, Mode
 
+StrategyName = Literal["upward", "mirror", "halves", "exact"]
+"""How clingo is driven (:mod:`hanoi_asp.engine.strategies`): up the horizons from the
+lower bound; half a mirrored plan at an exact bound first; up the half horizons of a
+whole tower; or one horizon, asked as it is (``--moves``, grading)."""
+
 DEFAULT_THREADS = 2
-"""Threads of the incremental engine unless asked otherwise (clingo's parallel mode:
-threads with different configurations race and share learnt clauses).  Measured, one run
-each, fresh processes: competition instance 0008 in 22.5 s with two threads, over 90 s
-with one; 0007 7.3 s against 16.4 s; 5 pegs 10 disks 3.5 s against 6.0 s; classic
-3 pegs unchanged (9 disks 1.4 s either way)."""
+"""Threads of the incremental engine unless asked otherwise: clingo's parallel mode
+races threads with different configurations that share learnt clauses, which pays on
+the hard instances and costs nothing on the easy ones."""
 
 TEACHING_THREADS = 1
 """``explain`` and ``grade`` search with one thread: the same statistics every run."""
 
 MIRROR_THREADS = 1
-"""The mirror half is searched with one thread, whatever the full search uses.  Measured,
-4 pegs 12 disks (40-move half), fresh processes: one thread 7.4-12.3 s and the same every
-run; two threads 9.0, 9.2, 17.7, 20.7 and 64.2 s."""
+"""The mirror half is searched with one thread, whatever the full search uses: a
+portfolio's time to a model varied several-fold from run to run on long halves, one
+thread's did not."""
 
 EXACT_BOUND_OPTIONS = ("--sign-def=pos",)
 """clingo options when the bound is known to be the optimum, so the one horizon solved is
-satisfiable and only a model must be found: trying atoms true first.  Measured in fresh
-processes: 4 pegs 10 disks 5.0-5.5 s with it, 9.3-10.6 s without (5 runs each); 11 disks
-50.8 s in one run (over 60 s with --sign-def=neg, over 120 s before).  Not with
-distance3.lp (classic 3 pegs), whose heuristic already orders the search: there it made
-a random 8-disk instance 4x slower (2.0 s against 0.5 s).  On the competition instances
-(bounds not exact, so not used there) it was mixed: 0013 12.5 -> 7.3 s, 0005 10.3 ->
-14.6 s."""
+satisfiable and only a model must be found: trying atoms true first finds it sooner.
+Not with ``distance3.lp``, whose heuristic already orders the search, nor where horizons
+must be refuted (the bound is not exact)."""
 
 DOMAIN_OPTIONS = ("--heuristic=Domain",)
 """``distance3.lp`` and ``patterns.lp`` carry domain heuristics: clingo must be told to
@@ -52,63 +66,52 @@ FORWARD = "exact bound"
 """With the pattern propagator, ``patterns.lp`` (moves decided in time order) is loaded
 when the bound is exact, so that the one horizon solved holds a plan: the propagator's
 look-ahead then leaves only moves that keep a plan of that length possible.  Where
-horizons must be refuted, clingo's own heuristic (VSIDS) was better.  Measured, one
-run each, fresh processes, look-ahead on:  random 4 pegs 10 disks with an exact bound
-1.0 s in time order, 6.5 s with VSIDS; random 5 pegs 10 disks (bound 15, optimum 19)
-8.3 s in time order, 1.2 s with VSIDS; two other instances equal (0.6-0.9 s)."""
+horizons must be refuted, clingo's own heuristic (VSIDS) is better."""
 
 HALVES = "a whole tower, no exact bound"
 """A whole tower whose bound is not known to be the optimum (5+ pegs: Frame-Stewart is
 unproven there) is solved by the half search: its optimum is 2H* + 1, H* the shortest
 half (:mod:`hanoi_asp.engine.mirror`), and clingo refutes half horizons, with the
-pattern propagator on tables toward the half's end.  Measured, 5 pegs, 12 disks (47
-moves): 8.6 s median, 9.6 s worst of 5 (``benchmarks/results/hard.log``); the full
-search had refuted only 41 and 42 of 41..46 after 60 s."""
+pattern propagator on tables toward the half's end: far shorter horizons than the full
+search refutes (``benchmarks/hard.py``)."""
 
 PATTERN_THREADS = 1
 """With the pattern propagator clingo searches with one thread unless asked otherwise.
 The propagator runs in thread 0 only (:data:`hanoi_asp.engine.pruning.PRUNING_THREAD`),
-so a second thread is clingo alone, a portfolio.  Before the propagator learnt bounds
-across horizons the portfolio won (0008 27.9 s pruned alone, 3.6 s with both); since,
-the pruned thread alone wins and is deterministic.  Measured, fresh processes, one
-thread / two: random 4 pegs 12 disks 2.4-2.7 / 7.1-18.8 s (3 runs each); competition
-0059 4.1 / 12.6 s, 0060 4.1 / 12.8 s, 0056 2.4 / 4.9 s, 0008 5.4 / 4.3 s, the other 16
-files within 0.5 s of each other."""
+so a second thread would be clingo alone, a portfolio: since the propagator learns
+bounds across horizons, the pruned thread alone wins, and is deterministic."""
 
 
 @dataclass(frozen=True)
-class EnginePlan:
+class Strategy:
     """What the engine does for one puzzle."""
 
+    name: StrategyName
     mode: Mode
     threads: int
-    encoding: Encoding
-    """The main encoding: the user's, or the shipped ``incremental.lp``/``quickstart.lp``."""
+    programs: tuple[Program, ...]
+    """Every program clingo is given, the main encoding first: each solver loads those
+    of its horizons (:meth:`load`), and the result reports them all."""
     user_encoding: bool
     """The encoding is the user's: a plan the simulator rejects is their error, not ours."""
-    distance3: bool
-    """Load ``distance3.lp`` and its facts beside the encoding."""
     patterns: bool
     """Check pattern-database estimates in the search (:mod:`hanoi_asp.engine.pruning`)."""
-    forward: bool
-    """Load ``patterns.lp``: decide the moves in time order (see :data:`FORWARD`)."""
-    mirror: bool
-    """Search half a mirrored plan first (:mod:`hanoi_asp.engine.mirror`)."""
-    halves: bool
-    """Prove a whole tower's optimum by refuting half horizons
-    (:func:`hanoi_asp.engine.mirror.half_solver`), see :data:`HALVES`."""
     clingo_options: tuple[str, ...]
-    """clingo's options for the full search."""
+    """clingo's options for the search at full horizons."""
 
     @property
-    def programs(self) -> tuple[str, ...]:
+    def encoding(self) -> Program:
+        """The main encoding: the user's, or the shipped ``incremental.lp``/``quickstart.lp``."""
+        return self.programs[0]
+
+    @property
+    def program_names(self) -> tuple[str, ...]:
         """The encodings clingo is given, the main one first."""
-        extras = (
-            ("distance3.lp",) * self.distance3
-            + ("patterns.lp",) * self.forward
-            + ("mirror.lp",) * (self.mirror or self.halves)
-        )
-        return (self.encoding.name, *extras)
+        return tuple(program.name for program in self.programs)
+
+    def load(self, phase: Phase) -> tuple[Program, ...]:
+        """The programs a solver for ``phase`` horizons loads, in order."""
+        return tuple(program for program in self.programs if phase in program.phases)
 
 
 def engine_mode(options: SolveOptions) -> Mode:
@@ -147,8 +150,8 @@ def batch_threads(workers: int, threads: int | None = None) -> int | None:
 
 def uses_distance3(puzzle: Puzzle, options: SolveOptions) -> bool:
     """The incremental engine adds ``distance3.lp`` for classic 3-peg puzzles.  On a
-    restricted move graph it stays sound but misleads the heuristic (measured, cyclic
-    3 pegs, 6 disks: 27 s with it, 15 s without), so it is left out there."""
+    restricted move graph it stays sound but misleads the heuristic (slower than
+    without it), so it is left out there."""
     return (
         engine_mode(options) == "incremental"
         and options.encoding is None
@@ -176,22 +179,23 @@ def uses_first_plan(options: SolveOptions) -> bool:
     return options.first_plan and options.encoding is None
 
 
-def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None) -> EnginePlan:
+def choose_strategy(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None) -> Strategy:
     """Decide how to search ``puzzle``.  ``bound`` is the lower bound a minimal search
     starts from; None when the question is a fixed horizon (``--moves``, grading).
 
     The mirror phase runs for a whole tower whose bound is exact, except where
     ``distance3.lp`` already finds plans fast, and the half search where it is not
-    (:data:`HALVES`); ``--sign-def=pos`` when the bound is exact
-    and no domain heuristic orders the search.
-    A user's encoding is checked (no ``#script``/``#include``, valid syntax) here.
+    (:data:`HALVES`); ``--sign-def=pos`` when the bound is exact and no domain
+    heuristic orders the search.  A user's encoding is checked (no
+    ``#script``/``#include``, valid syntax) here.
     """
     mode = engine_mode(options)
     if options.encoding is not None:
         check_encoding(options.encoding)
-        encoding = options.encoding
+        main = Program(options.encoding.name, options.encoding.text)
     else:
-        encoding = shipped_encoding("quickstart" if mode == "oneshot" else "incremental")
+        shipped = "quickstart" if mode == "oneshot" else "incremental"
+        main = Program(f"{shipped}.lp", read_encoding(shipped))
     distance3 = uses_distance3(puzzle, options)
     patterns = uses_patterns(puzzle, options)
     exact = bound is not None and bound.exact and mode == "incremental"
@@ -214,20 +218,79 @@ def plan_engine(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | None)
         and searches_halves(puzzle)
     )
     forward = patterns and exact
+    programs = [main]
+    if distance3:
+        text = read_encoding("distance3") + "\n" + distance3_facts(puzzle)
+        programs.append(Program("distance3.lp", text, ("full",)))
+    if forward:
+        programs.append(Program("patterns.lp", read_encoding("patterns"), ("full",)))
+    if mirror or halves:
+        text = read_encoding("mirror") + mirror_fact(puzzle)
+        programs.append(Program("mirror.lp", text, ("mirror-half",)))
     clingo_options = options.clingo_options
     if distance3 or forward:
         clingo_options = (*DOMAIN_OPTIONS, *clingo_options)
     elif exact:
         clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
-    return EnginePlan(
+    name: StrategyName = "exact" if bound is None else "upward"
+    if mirror:
+        name = "mirror"
+    elif halves:
+        name = "halves"
+    return Strategy(
+        name=name,
         mode=mode,
         threads=solver_threads(options, patterns),
-        encoding=encoding,
+        programs=tuple(programs),
         user_encoding=options.encoding is not None,
-        distance3=distance3,
         patterns=patterns,
-        forward=forward,
-        mirror=mirror,
-        halves=halves,
         clingo_options=clingo_options,
+    )
+
+
+def make_solver(
+    puzzle: Puzzle,
+    strategy: Strategy,
+    *,
+    minimal: bool,
+    warnings: bool = False,
+    tables: Partitioned | None = None,
+) -> HorizonSolver:
+    """The driver for the strategy's full horizons, loading its programs for them;
+    ``minimal`` adds the pruning that keeps only minimal plans (never for a
+    fixed-horizon question).  The pattern propagator (when the strategy asks for it
+    and ``tables`` are given) checks what holds for every plan of the horizon's length,
+    so it serves both."""
+    programs = strategy.load("full")
+    if strategy.mode == "oneshot":
+        return OneShotSolver(
+            puzzle,
+            programs,
+            options=strategy.clingo_options,
+            threads=strategy.threads,
+            warnings=warnings,
+        )
+    propagator = None
+    if strategy.patterns and tables is not None:
+        propagator = PatternPruning(puzzle, tables)
+    return IncrementalSolver(
+        puzzle,
+        programs,
+        prune=minimal,
+        options=strategy.clingo_options,
+        threads=strategy.threads,
+        warnings=warnings,
+        propagator=propagator,
+    )
+
+
+def horizon_solver(
+    puzzle: Puzzle, options: SolveOptions, *, warnings: bool = False
+) -> HorizonSolver:
+    """A solver that answers "a plan of exactly h moves?" for any horizon h, as
+    ``options`` say (the user's encoding, its mode, threads), without the pruning that
+    keeps only minimal plans: what grading asks of a student's encoding.  ``warnings``
+    keeps clingo's warnings in ``solver.calls.messages``."""
+    return make_solver(
+        puzzle, choose_strategy(puzzle, options, None), minimal=False, warnings=warnings
     )

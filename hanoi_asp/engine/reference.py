@@ -12,6 +12,7 @@ from __future__ import annotations
 import resource
 import time
 from dataclasses import dataclass
+from typing import cast, get_args
 
 from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, whole_tower
 from hanoi_asp.engine.first_plan import build_first_plan
@@ -23,8 +24,10 @@ from hanoi_asp.model.errors import InputError, LimitError
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
+from hanoi_asp.model.proof import MethodRun, PlanOrigin, Proof, ProofKind, ReferenceMethod, Stop
 from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.model.result import Result, Verdict
+from hanoi_asp.model.result import Method, Result, Verdict
+from hanoi_asp.outputs.proof import proof_sentence
 
 BOUND_SECONDS = 1.0
 """Most time spent on the lower bound a reference method's result reports."""
@@ -37,15 +40,20 @@ ASTAR_MEMORY = 3 * 2**30
 
 @dataclass(frozen=True)
 class Answer:
-    """What a method found, before the simulator replays it."""
+    """What a method found, before the simulator replays it, and its argument."""
 
     verdict: Verdict
-    proof: str
+    kind: ProofKind
+    run: MethodRun
+    """What the method proved (``lower``: no plan has fewer moves) and how."""
     steps: list[tuple[int, str]] | None = None
-    stopped: str | None = None
-    unreachable: bool = False
-    lower: int = 0
-    """What the method proved: no plan has fewer moves."""
+    plan: PlanOrigin | None = None
+    """The plan's origin and length (also a plan over the user's bound, not given)."""
+    stopped: Stop | None = None
+
+    @property
+    def unreachable(self) -> bool:
+        return self.kind == "unreachable"
 
 
 def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
@@ -55,6 +63,7 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
     limit = options.move_limit(puzzle)
     deadline = None if options.timeout is None else started + options.timeout
     bound = misplaced_disks(puzzle)
+    method = _reference(options.method)
     try:
         if options.method == "bfs":
             answer = _breadth_first(puzzle, options, limit, deadline)
@@ -67,17 +76,23 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
         budget = time.monotonic() + BOUND_SECONDS
         bound = lower_bound(puzzle, options.bound, min(budget, deadline or budget))
     except KeyboardInterrupt:
-        answer = Answer("UNKNOWN", f"{options.method} interrupted", stopped="interrupt")
+        answer = Answer("UNKNOWN", "stopped", MethodRun(method), stopped="interrupt")
         plan = None
-    proof = answer.proof
     if answer.unreachable or bound.unreachable:
         lower = None
     elif answer.verdict == "OPTIMUM FOUND" and plan is not None:
         lower = len(plan)
     else:
-        lower = max(bound.value, answer.lower)
-        if bound.value > answer.lower:
-            proof += f"; no plan has fewer than {bound.value} moves (lower bound: {bound.name})"
+        lower = max(bound.value, answer.run.lower)
+    proof = Proof(
+        kind=answer.kind,
+        lower=lower,
+        bound=bound,
+        plan=answer.plan,
+        method=answer.run,
+        stopped=answer.stopped,
+        max_moves=limit,
+    )
     return Result(
         puzzle=puzzle,
         result=answer.verdict,
@@ -86,7 +101,8 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
         lower_bound=lower,
         upper_bound=None if plan is None else len(plan),
         max_moves=limit,
-        proof=proof,
+        proof=proof_sentence(proof),
+        proof_data=proof,
         time_s=time.monotonic() - started,
         method=options.method,
         stopped=answer.stopped,
@@ -95,26 +111,27 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
     )
 
 
+def _reference(method: Method) -> ReferenceMethod:
+    if method == "asp":
+        raise ValueError("the ASP engine is not a reference method")
+    return method
+
+
 def _tower(puzzle: Puzzle, options: SolveOptions, limit: int | None) -> Answer:
     """``recursive`` and ``frame-stewart``: a whole tower, every move allowed."""
-    ends = _tower_ends(puzzle, options.method, options.source)
+    method: ReferenceMethod = "recursive" if options.method == "recursive" else "frame-stewart"
+    ends = _tower_pegs(puzzle, method, options.source)
     pegs = len(puzzle.pegs)
     if ends is None:
-        return Answer("OPTIMUM FOUND", "minimal: the start already meets the goal", [])
+        return Answer("OPTIMUM FOUND", "method", MethodRun(method), [], PlanOrigin(method, 0))
     count = frame_stewart_count(puzzle.disks, pegs)
     proven = pegs <= 4
     if limit is not None and count > limit:
         if proven:
-            return Answer(
-                "UNSATISFIABLE",
-                f"no plan of at most {limit} moves: the optimum for this tower is {count}",
-                lower=count,
-            )
-        return Answer(
-            "UNKNOWN",
-            f"the Frame-Stewart plan has {count} moves, over the limit of {limit}",
-            stopped="max_moves",
-        )
+            return Answer("UNSATISFIABLE", "over-limit", MethodRun(method, count, pegs=pegs))
+        stop = MethodRun(method, pegs=pegs)
+        origin = PlanOrigin(method, count)
+        return Answer("UNKNOWN", "stopped", stop, plan=origin, stopped="max_moves")
     if count > options.limits.moves:
         raise LimitError(
             f"the plan has {count} moves, over the limit of {options.limits.moves} "
@@ -123,24 +140,18 @@ def _tower(puzzle: Puzzle, options: SolveOptions, limit: int | None) -> Answer:
         )
     source, target = ends
     spares = [p for p in puzzle.pegs if p not in ends]
-    if options.method == "recursive":
+    if method == "recursive":
         steps = list(tower_moves(1, puzzle.disks, source, target, spares[0]))
-        return Answer("OPTIMUM FOUND", "minimal: the classic recursion's 2^n - 1 moves", steps)
-    steps = list(frame_stewart_moves(1, puzzle.disks, source, target, spares))
-    if pegs == 3:
-        proof = "minimal: on 3 pegs Frame-Stewart is the classic recursion, 2^n - 1 moves"
-    elif pegs == 4:
-        proof = "minimal: Frame-Stewart is optimal for 4 pegs (Bousch 2014)"
     else:
-        proof = (
-            f"Frame-Stewart plan; its optimality for {pegs} pegs is the unproven "
-            "Frame-Stewart conjecture: not claimed minimal"
-        )
-    return Answer("OPTIMUM FOUND" if proven else "SATISFIABLE", proof, steps)
+        steps = list(frame_stewart_moves(1, puzzle.disks, source, target, spares))
+    run = MethodRun(method, count if proven else 0, pegs=pegs)
+    verdict: Verdict = "OPTIMUM FOUND" if proven else "SATISFIABLE"
+    return Answer(verdict, "method", run, steps, PlanOrigin(method, len(steps)))
 
 
-def _tower_ends(puzzle: Puzzle, method: str, where: str) -> tuple[str, str] | None:
-    """Source and target peg of a whole-tower puzzle; None if start = goal; else an error."""
+def _tower_pegs(puzzle: Puzzle, method: str, where: str) -> tuple[str, str] | None:
+    """Start and goal peg of the whole tower ``method`` moves; None if start = goal;
+    an :class:`InputError` naming what the method needs for any other puzzle."""
     pegs = len(puzzle.pegs)
     wanted = "exactly 3 pegs" if method == "recursive" else "at least 3 pegs"
     shape = (
@@ -179,33 +190,16 @@ def _breadth_first(
         source=options.source,
     )
     if found.steps is not None:
-        return Answer(
-            "OPTIMUM FOUND",
-            f"minimal: breadth-first search reaches the goal first at depth {len(found.steps)} "
-            f"({found.visited} states stored)",
-            found.steps,
-        )
+        length = len(found.steps)
+        run = MethodRun("bfs", length, found.visited)
+        return Answer("OPTIMUM FOUND", "method", run, found.steps, PlanOrigin("bfs", length))
     if found.stopped:
-        return Answer(
-            "UNKNOWN",
-            f"no plan has fewer than {found.depth} moves (breadth-first search, "
-            f"{found.visited} states), then stopped",
-            stopped=found.stopped,
-            lower=found.depth,
-        )
+        stopped = _stop(found.stopped)
+        run = MethodRun("bfs", found.depth, found.visited, stopped=stopped)
+        return Answer("UNKNOWN", "stopped", run, stopped=stopped)
     if found.exhausted:
-        return Answer(
-            "UNSATISFIABLE",
-            f"no plan exists at all: breadth-first search visited all {found.visited} "
-            "reachable states and none meets the goal",
-            unreachable=True,
-        )
-    return Answer(
-        "UNSATISFIABLE",
-        f"no plan of at most {limit} moves: breadth-first search to depth {limit} "
-        f"({found.visited} states) found none",
-        lower=found.depth + 1,
-    )
+        return Answer("UNSATISFIABLE", "unreachable", MethodRun("bfs", states=found.visited))
+    return Answer("UNSATISFIABLE", "over-limit", MethodRun("bfs", found.depth + 1, found.visited))
 
 
 def astar_budget(limits: Limits) -> int:
@@ -243,37 +237,28 @@ def _astar(
         puzzle, goal_database(puzzle), max_states=astar_budget(options.limits), deadline=deadline
     )
     if found.steps is not None:
-        if limit is not None and len(found.steps) > limit:
-            return Answer(
-                "UNSATISFIABLE",
-                f"no plan of at most {limit} moves: A* proved the optimum is {len(found.steps)}",
-                lower=len(found.steps),
-            )
-        return Answer(
-            "OPTIMUM FOUND",
-            f"minimal: A* with pattern-database estimates (admissible and consistent) "
-            f"reaches the goal first at {len(found.steps)} moves ({found.expanded} states "
-            "expanded)",
-            found.steps,
-        )
+        length = len(found.steps)
+        run = MethodRun("astar", length, found.expanded)
+        if limit is not None and length > limit:
+            return Answer("UNSATISFIABLE", "over-limit", run)
+        return Answer("OPTIMUM FOUND", "method", run, found.steps, PlanOrigin("astar", length))
     if found.stopped:
-        why = "out of time" if found.stopped == "timeout" else "its memory budget is full"
-        proof = (
-            f"no plan has fewer than {found.lower} moves (A*: every state with a smaller "
-            f"estimate expanded, {found.expanded} states), then stopped: {why}"
-        )
+        stopped = _stop(found.stopped)
+        run = MethodRun("astar", found.lower, found.expanded, stopped=stopped)
         plan = start.moves
-        if plan is None or (limit is not None and len(plan) > limit):
-            return Answer("UNKNOWN", proof, stopped=found.stopped, lower=found.lower)
+        if plan is None or start.first is None or (limit is not None and len(plan) > limit):
+            return Answer("UNKNOWN", "stopped", run, stopped=stopped)
         steps = [(move.disk, move.target) for move in plan]
-        built = f"the plan built first ({start.first.method if start.first else 'built'})"
+        origin = PlanOrigin(start.first.method, len(plan))
         if len(plan) <= found.lower:  # the plan meets what A* proved: it is minimal
-            return Answer("OPTIMUM FOUND", f"minimal: {built} meets the bound; {proof}", steps)
-        proof += f"; {built} has {len(plan)} moves"
-        return Answer("SATISFIABLE", proof, steps, stopped=found.stopped, lower=found.lower)
-    return Answer(
-        "UNSATISFIABLE",
-        f"no plan exists at all: A* expanded all {found.expanded} reachable states "
-        "and none meets the goal",
-        unreachable=True,
-    )
+            return Answer("OPTIMUM FOUND", "meets-bound", run, steps, origin)
+        return Answer("SATISFIABLE", "stopped", run, steps, origin, stopped=stopped)
+    return Answer("UNSATISFIABLE", "unreachable", MethodRun("astar", states=found.expanded))
+
+
+def _stop(why: str | None) -> Stop:
+    """A search's reason for stopping (``timeout`` or ``states``) as a result's."""
+    for stop in get_args(Stop):
+        if stop == why:
+            return cast(Stop, stop)
+    raise ValueError(f"a search stopped for an unknown reason: {why}")

@@ -1,7 +1,7 @@
-"""What a solve returns, as data: the result, its lower bound, and one record per horizon.
+"""What a solve returns, as data: the result, its proof, and one record per horizon.
 
 These types are shared by every layer above, so this module imports nothing but the
-puzzle and plan it describes.  ``Result.to_dict()`` is the object ``solve --json``
+puzzle, plan and proof it describes.  ``Result.to_dict()`` is the object ``solve --json``
 prints and ``batch`` appends (version 1 keys first).
 """
 
@@ -12,6 +12,9 @@ from typing import Any, Literal
 
 from hanoi_asp.model.errors import EXIT_FOUND, EXIT_UNKNOWN, EXIT_UNSAT
 from hanoi_asp.model.plan import Move
+from hanoi_asp.model.proof import UNREACHABLE as UNREACHABLE
+from hanoi_asp.model.proof import LowerBound as LowerBound
+from hanoi_asp.model.proof import Phase, Proof, Stop
 from hanoi_asp.model.puzzle import Puzzle
 
 Verdict = Literal["OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"]
@@ -20,6 +23,7 @@ Mode = Literal["incremental", "oneshot"]
 Method = Literal["asp", "recursive", "frame-stewart", "bfs", "astar"]
 METHODS: tuple[Method, ...] = ("asp", "recursive", "frame-stewart", "bfs", "astar")
 MODES: tuple[Mode, ...] = ("incremental", "oneshot")
+FirstPlanMethod = Literal["constructive", "breadth-first"]
 
 EXIT_CODES: dict[Verdict, int] = {
     "OPTIMUM FOUND": EXIT_FOUND,
@@ -29,34 +33,6 @@ EXIT_CODES: dict[Verdict, int] = {
 }
 
 JSON_VERSION = 1
-
-UNREACHABLE = 10**1000
-"""The value of a bound that proves the goal unreachable (no plan of any length): far
-above any real plan length (a 3-peg tower of 64 disks needs 2^64 - 1 moves; a shortest
-plan never has more moves than there are states, pegs^disks).  Never shown: JSON says
-``null``."""
-
-
-@dataclass(frozen=True)
-class LowerBound:
-    """No plan has fewer than ``value`` moves, because of ``argument`` (its proof)."""
-
-    value: int
-    name: str
-    argument: str
-    exact: bool = False
-    """The bound is known to be the optimum itself (a plan of this length exists)."""
-
-    @property
-    def unreachable(self) -> bool:
-        """The bound proves no plan exists (a pattern's goal is unreachable)."""
-        return self.value >= UNREACHABLE
-
-    def as_dict(self) -> dict[str, object]:
-        """``value`` is null for an unreachable goal: no number bounds a plan that
-        does not exist."""
-        value = None if self.unreachable else self.value
-        return {"value": value, "name": self.name, "argument": self.argument}
 
 
 @dataclass(frozen=True)
@@ -76,11 +52,11 @@ class HorizonRun:
     conflicts: int
     atoms: int
     rules: int
-    phase: str = "full"
+    phase: Phase = "full"
     """``full``: the puzzle's own goal at this horizon; ``mirror-half``: half a mirrored
     whole-tower plan (:mod:`hanoi_asp.engine.mirror`), ``horizon`` moves of it."""
 
-    def as_phase(self, phase: str) -> HorizonRun:
+    def as_phase(self, phase: Phase) -> HorizonRun:
         return replace(self, phase=phase)
 
     def as_dict(self) -> dict[str, object]:
@@ -112,7 +88,7 @@ class FirstPlan:
     """The plan built before the proof search (its first upper bound), as data."""
 
     length: int
-    method: str
+    method: FirstPlanMethod
     """How it was built: ``constructive`` or ``breadth-first`` (restricted move graphs)."""
     seconds: float
 
@@ -146,7 +122,11 @@ class Result:
     """The user's bound on the plan length (``--max-moves`` or the instance's
     ``moves/1``; ``--moves`` for an exact question); None: no bound but the truth."""
     proof: str
-    """Why the answer holds, in words (the argument for minimality, or what was refuted)."""
+    """Why the answer holds, in words (the argument for minimality, or what was
+    refuted), worded from :attr:`proof_data` (:mod:`hanoi_asp.outputs.proof`)."""
+    proof_data: Proof
+    """Why the answer holds, as data: its kind, the lower bound and what proved it, the
+    refuted horizons, where the plan came from (:mod:`hanoi_asp.model.proof`)."""
     time_s: float
     method: Method = "asp"
     """``asp`` (clingo) or the reference method that made the plan."""
@@ -154,10 +134,12 @@ class Result:
     """How clingo was driven; None for a reference method."""
     exact_moves: int | None = None
     """Set when the question was "is there a plan of exactly this many moves?"."""
-    stopped: str | None = None
+    stopped: Stop | None = None
     """Why the search stopped before its answer was proven: ``timeout``, ``interrupt``,
-    ``limit`` (the next horizon is over the grounding limit) or ``max_moves`` (a
-    reference method's plan is over the user's bound); None when it was not."""
+    ``limit`` (the next horizon is over the grounding limit), ``max_moves`` (a
+    reference method's plan is over the user's bound), ``memory`` (a user's encoding
+    over its memory cap) or ``states`` (A*'s budget of stored states); None when it
+    was not."""
     first_plan: FirstPlan | None = None
     """The plan built before the proof search, if one was."""
     horizons: tuple[HorizonRun, ...] = field(default=())
@@ -216,6 +198,7 @@ class Result:
             "time_s": round(self.time_s, 4),
             "bound": self.bound.as_dict(),
             "proof": self.proof,
+            "proof_data": self.proof_data.as_dict(),
             "mode": self.mode,
             "max_moves": self.max_moves,
             "moves": self.exact_moves,

@@ -16,10 +16,7 @@ from typing import Any
 
 import clingo
 
-from hanoi_asp.engine.encodings import read_encoding
-from hanoi_asp.engine.policy import TEACHING_THREADS
-from hanoi_asp.engine.solve import solve
-from hanoi_asp.engine.solver import ClingoCalls
+from hanoi_asp.engine import TEACHING_THREADS, ClingoCalls, read_encoding, solve
 from hanoi_asp.inputs.facts import instance_facts, peg_term, to_facts
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions

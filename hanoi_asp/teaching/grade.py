@@ -17,12 +17,14 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
-from hanoi_asp.engine.encodings import shipped
-from hanoi_asp.engine.isolation import beat
-from hanoi_asp.engine.policy import TEACHING_THREADS, plan_engine
-from hanoi_asp.engine.search import make_solver
-from hanoi_asp.engine.solve import solve
-from hanoi_asp.engine.solver import HorizonSolver
+from hanoi_asp.engine import (
+    TEACHING_THREADS,
+    HorizonSolver,
+    beat,
+    horizon_solver,
+    shipped,
+    solve,
+)
 from hanoi_asp.inputs.asp_text import check_encoding, derives
 from hanoi_asp.inputs.instance import load_puzzle
 from hanoi_asp.model.errors import EncodingError, GoalNotReached, IllegalMove, VerificationError
@@ -211,9 +213,7 @@ def grade_instance(
     answers: dict[int, Status] = {}
     warnings: list[str] = []
     try:
-        solver = make_solver(
-            puzzle, plan_engine(puzzle, options, None), minimal=False, warnings=True
-        )
+        solver = horizon_solver(puzzle, options, warnings=True)
         try:
             for horizon in range(top + 1):
                 answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
@@ -258,9 +258,7 @@ def grade_trial(
     answers: dict[int, Status] = {}
     warnings: list[str] = []
     try:
-        solver = make_solver(
-            puzzle, plan_engine(puzzle, options, None), minimal=False, warnings=True
-        )
+        solver = horizon_solver(puzzle, options, warnings=True)
         try:
             for horizon in sorted(set(horizons)):
                 answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)

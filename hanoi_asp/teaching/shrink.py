@@ -17,8 +17,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from hanoi_asp.engine.policy import TEACHING_THREADS, plan_engine
-from hanoi_asp.engine.search import make_solver
+from hanoi_asp.engine import TEACHING_THREADS, horizon_solver
 from hanoi_asp.model.errors import EncodingError, GoalNotReached, IllegalMove, VerificationError
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.plan import replay
@@ -264,7 +263,7 @@ def _student_plan(
     """The student's plan at ``horizon`` (None if none), or why its answer is malformed."""
     options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source="counterexample")
     try:
-        solver = make_solver(puzzle, plan_engine(puzzle, options, None), minimal=False)
+        solver = horizon_solver(puzzle, options)
         _, steps = solver.run(horizon, time.monotonic() + seconds)
     except (EncodingError, VerificationError) as error:
         return None, str(error)

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hanoi_asp.engine.isolation import OverMemory, die_with_parent, memory_cap
-from hanoi_asp.engine.solve import solve
+from hanoi_asp.engine import OverMemory, die_with_parent, memory_cap, solve
 from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.model.options import Encoding
 from hanoi_asp.web.errors import ApiError

@@ -21,7 +21,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse, Response
 from pebble import ProcessExpired, concurrent
 
-from hanoi_asp.engine.isolation import default_memory_limit, forkserver, quick_kill
+from hanoi_asp.engine import default_memory_limit, forkserver, quick_kill
 from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.web.errors import ApiError
 from hanoi_asp.web.jobs import run_isolated

@@ -8,7 +8,7 @@ import socket
 import webbrowser
 from collections.abc import Callable
 
-from hanoi_asp.engine.isolation import kill_descendants
+from hanoi_asp.engine import kill_descendants
 from hanoi_asp.model.errors import InputError
 
 LOCAL = ("127.0.0.1", "localhost", "::1")

@@ -33,8 +33,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from hanoi_asp.engine.encodings import shipped
-from hanoi_asp.engine.solve import solve
+from hanoi_asp.engine import shipped, solve
 from hanoi_asp.inputs.facts import to_facts
 from hanoi_asp.inputs.instance import detect_format, parse_puzzle, read_text
 from hanoi_asp.model.errors import InputError

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from hanoi_asp.engine.encodings import read_encoding, shipped
+from hanoi_asp.engine import read_encoding, shipped
 from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.outputs.html import player_data
 from hanoi_asp.web.errors import ApiError

@@ -14,11 +14,14 @@ from pathlib import Path
 from hanoi_asp.engine.bounds import misplaced_disks
 from hanoi_asp.engine.isolation import Stopped, run_capped
 from hanoi_asp.engine.reference import solve_with_method
-from hanoi_asp.engine.search import OnProgress, search
+from hanoi_asp.engine.search import search
+from hanoi_asp.engine.state import OnProgress
 from hanoi_asp.model.errors import EncodingError
 from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.model.proof import Proof
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result
+from hanoi_asp.outputs.proof import proof_sentence
 
 
 def solve(
@@ -52,8 +55,9 @@ def solve(
 
 HARD_GRACE_S = 0.6
 """How long past ``--timeout`` a capped solve may run before its process is killed:
-the engine stops itself at the deadline (0.2-0.5 s late, measured); a kill is for an
-encoding whose grounding never ends."""
+the engine stops itself at the deadline, a few tenths of a second late
+(``benchmarks/timeouts.py`` measures it); a kill is for an encoding whose grounding
+never ends."""
 
 
 def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> Result:
@@ -70,6 +74,15 @@ def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> R
             name = None if options.encoding is None else options.encoding.name
             raise EncodingError(str(stop), path=name) from None
         bound = misplaced_disks(puzzle)
+        proof = Proof(
+            kind="killed",
+            lower=bound.value,
+            bound=bound,
+            stopped=stop.why,
+            time_limit=seconds if stop.why == "timeout" else None,
+            memory_limit=memory if stop.why == "memory" else None,
+            max_moves=options.move_limit(puzzle),
+        )
         return Result(
             puzzle=puzzle,
             result="UNKNOWN",
@@ -77,8 +90,8 @@ def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> R
             bound=bound,
             lower_bound=bound.value,
             max_moves=options.move_limit(puzzle),
-            proof=f"stopped, {stop}, before any plan was found (clingo cannot interrupt "
-            "the grounding of an encoding, so its process was ended)",
+            proof=proof_sentence(proof),
+            proof_data=proof,
             time_s=time.monotonic() - started,
             stopped=stop.why,
             source=options.source,

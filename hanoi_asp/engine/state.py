@@ -1,0 +1,239 @@
+"""The state of one search: what is proven and found so far, and the answer it gives
+however the search ends (:class:`SearchState`).
+
+Two numbers close in on the optimum.  The upper bound U is the length of the best
+verified plan (:meth:`SearchState.offer`); the lower bound L starts at a sound bound
+and rises as the strategies prove more.  A plan of length L is the optimum; stopped
+early (timeout, Ctrl-C, the grounding limit), the answer is the best plan with its gap
+U - L (:meth:`SearchState.stop`).  Every answer carries its proof as data
+(:class:`~hanoi_asp.model.proof.Proof`), worded by :mod:`hanoi_asp.outputs.proof`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hanoi_asp.engine.bounds import misplaced_disks, strongest
+from hanoi_asp.engine.policy import Strategy
+from hanoi_asp.engine.solver import HorizonSolver
+from hanoi_asp.model.errors import LimitError
+from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.model.plan import Move
+from hanoi_asp.model.proof import HalfSearch, Horizons, PlanOrigin, Proof, Stop
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import (
+    FirstPlan,
+    HorizonRun,
+    LowerBound,
+    Progress,
+    Result,
+    Verdict,
+)
+from hanoi_asp.outputs.proof import proof_sentence
+
+OnProgress = Callable[[Progress], None]
+
+
+@dataclass
+class SearchState:
+    """One search in progress: what is proven and found so far, turned into a
+    :class:`Result` however the search ends."""
+
+    puzzle: Puzzle
+    options: SolveOptions
+    on_progress: OnProgress | None = None
+    started: float = field(default_factory=time.monotonic)
+    bound: LowerBound | None = None
+    finished: list[LowerBound] = field(default_factory=list)
+    """Bounds computed so far (the best stands in for ``bound`` if interrupted)."""
+    strategy: Strategy | None = None
+    lower: int = 0
+    """Proven: no plan has fewer moves."""
+    best: tuple[Move, ...] | None = None
+    origin: PlanOrigin | None = None
+    """Where the best plan came from."""
+    first: FirstPlan | None = None
+    horizons: list[HorizonRun] = field(default_factory=list)
+    """One record per clingo call, in order."""
+    timings: dict[str, float] = field(default_factory=dict)
+    """Seconds per phase so far (see :attr:`Result.timings`)."""
+    solvers: list[HorizonSolver] = field(default_factory=list)
+    """Every solver the search made (their clingo time is the grounding and solving)."""
+    half_search: HalfSearch | None = None
+    """What the half search has proven so far (None: the horizons below the lower bound
+    were refuted, the upward search's argument)."""
+
+    def timed(self, phase: str, began: float) -> None:
+        """Add the time since ``began`` to ``phase``."""
+        self.timings[phase] = self.timings.get(phase, 0.0) + time.monotonic() - began
+
+    @property
+    def limit(self) -> int | None:
+        return self.options.move_limit(self.puzzle)
+
+    @property
+    def deadline(self) -> float | None:
+        timeout = self.options.timeout
+        return None if timeout is None else self.started + timeout
+
+    @property
+    def upper(self) -> int | None:
+        return None if self.best is None else len(self.best)
+
+    @property
+    def states(self) -> int:
+        """How many states the puzzle has: each disk on any peg.  A shortest plan never
+        visits a state twice, so it has fewer moves than that."""
+        count: int = len(self.puzzle.pegs) ** self.puzzle.disks
+        return count
+
+    def meets(self) -> bool:
+        """The best plan's length is the proven lower bound: it is minimal."""
+        return self.best is not None and self.origin is not None and len(self.best) == self.lower
+
+    def answers(self) -> bool:
+        """The best plan answers the question: it is within the user's bound."""
+        return self.best is not None and (self.limit is None or len(self.best) <= self.limit)
+
+    def offer(self, moves: tuple[Move, ...], origin: PlanOrigin) -> None:
+        if self.best is None or len(moves) < len(self.best):
+            self.best, self.origin = moves, origin
+        self.report()
+
+    def report(self, horizon: int | None = None) -> None:
+        if self.on_progress is not None:
+            self.on_progress(Progress(self.lower, self.upper, horizon))
+
+    def known_bound(self) -> LowerBound:
+        """The search's bound, or the best finished before it was stopped."""
+        if self.bound is not None:
+            return self.bound
+        return strongest(self.finished) if self.finished else misplaced_disks(self.puzzle)
+
+    def stopped_before(self, horizon: int) -> Result | None:
+        """None if ``horizon`` may be solved now; else the answer: stopped at the time
+        limit, or at the grounding limit with the best plan (with no plan to give, the
+        limit's error is raised: the user must raise it)."""
+        if self.out_of_time():
+            return self.stop("timeout")
+        puzzle, options = self.puzzle, self.options
+        try:
+            check = options.limits.check_horizon
+            check(horizon=horizon, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
+        except LimitError:
+            if self.answers():
+                return self.stop("limit")
+            raise
+        return None
+
+    def out_of_time(self) -> bool:
+        deadline = self.deadline
+        return deadline is not None and time.monotonic() >= deadline
+
+    def refuted(self, bound: LowerBound, lower: int) -> Horizons | None:
+        """The horizons clingo refuted on the way from ``bound`` up to ``lower``."""
+        if self.half_search is not None:
+            first, reached = self.half_search.first, self.half_search.reached
+            return Horizons(first, reached - 1, "mirror-half") if reached > first else None
+        return Horizons(bound.value, lower - 1) if lower > bound.value else None
+
+    def minimal(self, origin: PlanOrigin) -> Proof:
+        """The proof for a plan of the proven lower bound's length, from ``origin``."""
+        bound = self.known_bound()
+        refuted = self.refuted(bound, origin.length)
+        return Proof(
+            kind="meets-bound" if refuted is None else "refuted-horizons",
+            lower=origin.length,
+            bound=bound,
+            refuted=refuted,
+            plan=origin,
+            max_moves=self.limit,
+        )
+
+    def half_proof(self, origin: PlanOrigin) -> Proof:
+        """The proof for a whole tower's plan by the half search."""
+        assert self.half_search is not None
+        return Proof(
+            kind="half-search",
+            lower=origin.length,
+            bound=self.known_bound(),
+            refuted=self.refuted(self.known_bound(), origin.length),
+            half_search=self.half_search,
+            plan=origin,
+            max_moves=self.limit,
+        )
+
+    def result(
+        self,
+        verdict: Verdict,
+        proof: Proof,
+        moves: tuple[Move, ...] | None = None,
+        *,
+        stopped: Stop | None = None,
+        unreachable: bool = False,
+        threads: int | None = None,
+        exact_moves: int | None = None,
+    ) -> Result:
+        bound = self.known_bound()
+        strategy = self.strategy
+        if threads is None and strategy is not None:
+            threads = strategy.threads
+        return Result(
+            puzzle=self.puzzle,
+            result=verdict,
+            plan=moves,
+            bound=bound,
+            lower_bound=None if unreachable or bound.unreachable else max(self.lower, bound.value),
+            upper_bound=self.upper,
+            max_moves=self.limit if exact_moves is None else exact_moves,
+            proof=proof_sentence(proof),
+            proof_data=proof,
+            time_s=time.monotonic() - self.started,
+            mode=None if strategy is None else strategy.mode,
+            exact_moves=exact_moves,
+            stopped=stopped,
+            horizons=tuple(self.horizons),
+            unreachable=unreachable,
+            threads=(None if strategy is None else strategy.threads)
+            if threads is None
+            else threads,
+            programs=() if strategy is None else strategy.program_names,
+            source=self.options.source,
+            first_plan=self.first,
+            timings=self.phases(),
+        )
+
+    def phases(self) -> tuple[tuple[str, float], ...]:
+        """Every phase's seconds, clingo's grounding and search included."""
+        timings = dict(self.timings)
+        for solver in self.solvers:
+            timings["grounding"] = timings.get("grounding", 0.0) + solver.calls.grounding
+            timings["solving"] = timings.get("solving", 0.0) + solver.calls.solving
+        order = ("first_plan", "bounds", "grounding", "solving")
+        return tuple((phase, timings.get(phase, 0.0)) for phase in order)
+
+    def optimum(self, proof: Proof, moves: tuple[Move, ...], threads: int | None = None) -> Result:
+        self.best = moves
+        self.lower = len(moves)
+        return self.result("OPTIMUM FOUND", proof, moves, threads=threads)
+
+    def stop(self, why: Stop) -> Result:
+        """The answer when the search stops before its proof: the best plan and its gap."""
+        bound = self.known_bound()
+        self.lower = max(self.lower, bound.value)
+        proof = Proof(
+            kind="stopped",
+            lower=self.lower,
+            bound=bound,
+            refuted=self.refuted(bound, self.lower),
+            half_search=self.half_search,
+            plan=self.origin if self.best is not None else None,
+            stopped=why,
+            time_limit=self.options.timeout if why == "timeout" else None,
+            max_moves=self.limit,
+        )
+        if self.best is not None and self.answers():
+            return self.result("SATISFIABLE", proof, self.best, stopped=why)
+        return self.result("UNKNOWN", proof, stopped=why)

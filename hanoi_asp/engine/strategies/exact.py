@@ -1,0 +1,55 @@
+"""The quickstart's question: is there a plan of exactly M moves?  One horizon, asked
+without the pruning that keeps only minimal plans (a plan of M moves need not be
+minimal), so clingo's UNSAT there proves that no plan has exactly M moves.
+"""
+
+from __future__ import annotations
+
+import time
+
+from hanoi_asp.engine.bounds import lower_bound
+from hanoi_asp.engine.loop import ask
+from hanoi_asp.engine.policy import choose_strategy, make_solver
+from hanoi_asp.engine.state import SearchState
+from hanoi_asp.engine.tables import pattern_tables
+from hanoi_asp.model.proof import PlanOrigin, Proof, Stop
+from hanoi_asp.model.result import Result, Verdict
+
+
+def exact(run: SearchState, moves: int) -> Result:
+    """SATISFIABLE with a plan of exactly ``moves`` moves, UNSATISFIABLE, or UNKNOWN."""
+    puzzle, options = run.puzzle, run.options
+    pegs, disks = len(puzzle.pegs), puzzle.disks
+    options.limits.check_horizon(horizon=moves, pegs=pegs, disks=disks, where=options.source)
+    began = time.monotonic()
+    bound = run.bound = lower_bound(puzzle, options.bound, run.deadline)
+    run.timed("bounds", began)
+    run.lower = bound.value
+    strategy = run.strategy = choose_strategy(puzzle, options, None)
+    if bound.unreachable:
+        proof = Proof(kind="unreachable", bound=bound, exact_moves=moves)
+        return run.result("UNSATISFIABLE", proof, unreachable=True, exact_moves=moves)
+    began = time.monotonic()
+    tables = pattern_tables(puzzle, strategy, run.deadline)
+    run.timed("bounds", began)
+    solver = make_solver(puzzle, strategy, minimal=False, tables=tables)
+    run.solvers.append(solver)
+    record, found = ask(run, solver, moves)
+    verdict: Verdict
+    stopped: Stop | None = None
+    if found is not None:
+        verdict = "SATISFIABLE"
+        run.best = found
+    elif record.status == "UNSAT":
+        verdict = "UNSATISFIABLE"
+    else:
+        verdict, stopped = "UNKNOWN", "timeout"
+    proof = Proof(
+        kind="exact-moves",
+        lower=run.lower,
+        bound=bound,
+        plan=None if found is None else PlanOrigin("clingo", moves),
+        stopped=stopped,
+        exact_moves=moves,
+    )
+    return run.result(verdict, proof, found, stopped=stopped, exact_moves=moves)

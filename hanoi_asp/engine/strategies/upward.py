@@ -1,0 +1,86 @@
+"""Up the horizons from the lower bound: clingo refutes each, with pruning that keeps
+every minimal plan, until one holds a plan (the optimum) or the lower bound reaches
+the best plan in hand (which is then the optimum).
+
+Before clingo starts, weighted A* on the pattern tables brings the best plan down
+(:func:`~hanoi_asp.engine.tables.shorten_best`); while clingo refutes horizons, the
+propagator is handed every cut once that pays
+(:func:`~hanoi_asp.engine.tables.check_every_cut`).
+"""
+
+from __future__ import annotations
+
+import time
+
+from hanoi_asp.engine.loop import Found, Ladder, climb
+from hanoi_asp.engine.policy import make_solver
+from hanoi_asp.engine.solver import HorizonSolver
+from hanoi_asp.engine.state import SearchState
+from hanoi_asp.engine.tables import check_every_cut, pattern_tables, shorten_best
+from hanoi_asp.model.proof import PlanOrigin, Proof
+from hanoi_asp.model.result import Result
+
+
+def upward(run: SearchState) -> Result:
+    """The optimum, proven by the horizons refuted below it; or what is known."""
+    assert run.strategy is not None and run.bound is not None
+    strategy, puzzle = run.strategy, run.puzzle
+    began = time.monotonic()
+    tables = pattern_tables(puzzle, strategy, run.deadline)
+    run.timed("bounds", began)
+    if tables is not None and not strategy.user_encoding:
+        shorten_best(run, tables)
+        if run.meets():
+            assert run.best is not None and run.origin is not None
+            return run.optimum(run.minimal(run.origin), run.best)
+    solver = make_solver(puzzle, strategy, minimal=True, tables=tables)
+    run.solvers.append(solver)
+    ladder = Ladder(solver, range(run.lower, _top(run) + 1), refuted=_Widen(run, solver))
+    outcome = climb(run, ladder)
+    if isinstance(outcome, Found):
+        return run.optimum(run.minimal(PlanOrigin("clingo", outcome.horizon)), outcome.moves)
+    if outcome is not None:
+        return outcome
+    return _every_horizon_refuted(run)
+
+
+class _Widen:
+    """After each refuted horizon, until it is done: :func:`check_every_cut`."""
+
+    def __init__(self, run: SearchState, solver: HorizonSolver) -> None:
+        self.run, self.solver, self.done = run, solver, False
+
+    def __call__(self, horizon: int) -> None:
+        assert self.run.strategy is not None
+        self.done = self.done or check_every_cut(self.run, self.run.strategy, self.solver)
+
+
+def _top(run: SearchState) -> int:
+    """The last horizon worth solving: within the user's bound, below the best plan,
+    and below the number of states (past that, no plan exists at all)."""
+    upper = run.upper
+    tops = [t for t in (run.limit, None if upper is None else upper - 1) if t is not None]
+    return min([*tops, run.states - 1])
+
+
+def _every_horizon_refuted(run: SearchState) -> Result:
+    """Every horizon up to the top was refuted: the plan in hand is minimal, or no
+    plan exists at all, or none within the user's bound."""
+    bound = run.known_bound()
+    refuted = run.refuted(bound, run.lower)
+    if run.best is not None and run.origin is not None:
+        if run.meets() and run.answers():
+            return run.optimum(run.minimal(run.origin), run.best)
+    elif run.lower >= run.states:
+        space = (len(run.puzzle.pegs), run.puzzle.disks)
+        proof = Proof(kind="unreachable", bound=bound, refuted=refuted, state_space=space)
+        return run.result("UNSATISFIABLE", proof, unreachable=True)
+    proof = Proof(
+        kind="over-limit",
+        lower=run.lower,
+        bound=bound,
+        refuted=refuted,
+        plan=run.origin,
+        max_moves=run.limit,
+    )
+    return run.result("UNSATISFIABLE", proof)

@@ -1,0 +1,224 @@
+"""Why an answer holds, as data: the ``proof_data`` of ``solve --json``.
+
+>>> bound = LowerBound(4, "misplaced-disks", "4 disk(s) start off their goal peg; ...")
+>>> proof = Proof(kind="refuted-horizons", lower=15, bound=bound, refuted=Horizons(4, 14),
+...               plan=PlanOrigin("constructive", 15))
+>>> proof.as_dict()["refuted"]
+{'first': 4, 'last': 14, 'phase': 'full'}
+
+The engine and the reference methods build a :class:`Proof` as they go; the ``proof``
+sentence is worded from it in :mod:`hanoi_asp.outputs.proof`, so a script (or a test)
+reads the structure, never the English.  Each kind names the argument's shape:
+
+* ``meets-bound``: the plan's length equals a sound lower bound (``bound``).
+* ``refuted-horizons``: clingo refuted every horizon from the bound up to the plan's
+  length (``refuted``), with pruning that keeps every minimal plan.
+* ``half-search``: a whole tower's optimum is 2H + 1; refuted half horizons raise H
+  (``half_search``; :mod:`hanoi_asp.engine.mirror` has the theorem).
+* ``over-limit``: no plan within ``max_moves``; ``lower`` moves are needed.
+* ``unreachable``: no plan of any length (by the ``bound``, a search that visited every
+  reachable state, or every horizon below the number of states refuted).
+* ``exact-moves``: the question "a plan of exactly ``exact_moves`` moves?".
+* ``stopped``: the search stopped (``stopped``) before its proof: what it proved, and
+  the best plan so far.
+* ``killed``: the process running a user's encoding was ended at a hard limit.
+* ``method``: a reference method's own argument (``method``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+ProofKind = Literal[
+    "meets-bound",
+    "refuted-horizons",
+    "half-search",
+    "over-limit",
+    "unreachable",
+    "exact-moves",
+    "stopped",
+    "killed",
+    "method",
+]
+Stop = Literal["timeout", "interrupt", "limit", "max_moves", "memory", "states"]
+"""Why a solve stopped before its answer was proven: its time limit, Ctrl-C, the
+grounding limit (``--limit cells``), a reference plan over ``--max-moves``, a memory
+cap, A*'s budget of stored states."""
+Phase = Literal["full", "mirror-half"]
+"""What a horizon asks: a plan for the puzzle's goal (``full``), or the first half of a
+mirrored whole-tower plan (``mirror-half``, :mod:`hanoi_asp.engine.mirror`)."""
+PlanSource = Literal[
+    "constructive",
+    "breadth-first",
+    "weighted-astar",
+    "clingo",
+    "mirror",
+    "recursive",
+    "frame-stewart",
+    "bfs",
+    "astar",
+]
+"""Where a plan came from: built before the search (``constructive``, ``breadth-first``),
+weighted A* on the pattern tables, clingo at a horizon, a half found by clingo and
+mirrored, or a reference method."""
+ReferenceMethod = Literal["recursive", "frame-stewart", "bfs", "astar"]
+
+UNREACHABLE = 10**1000
+"""The value of a bound that proves the goal unreachable (no plan of any length): far
+above any real plan length (a 3-peg tower of 64 disks needs 2^64 - 1 moves; a shortest
+plan never has more moves than there are states, pegs^disks).  Never shown: JSON says
+``null``."""
+
+
+@dataclass(frozen=True)
+class LowerBound:
+    """No plan has fewer than ``value`` moves, because of ``argument`` (its proof)."""
+
+    value: int
+    name: str
+    argument: str
+    exact: bool = False
+    """The bound is known to be the optimum itself (a plan of this length exists)."""
+
+    @property
+    def unreachable(self) -> bool:
+        """The bound proves no plan exists (a pattern's goal is unreachable)."""
+        return self.value >= UNREACHABLE
+
+    def as_dict(self) -> dict[str, object]:
+        """``value`` is null for an unreachable goal: no number bounds a plan that
+        does not exist."""
+        value = None if self.unreachable else self.value
+        return {"value": value, "name": self.name, "argument": self.argument}
+
+
+@dataclass(frozen=True)
+class Horizons:
+    """Horizons ``first`` .. ``last`` (both included), each proven by clingo to hold no
+    plan (of the ``phase``'s kind)."""
+
+    first: int
+    last: int
+    phase: Phase = "full"
+
+    def as_dict(self) -> dict[str, object]:
+        return {"first": self.first, "last": self.last, "phase": self.phase}
+
+
+@dataclass(frozen=True)
+class PlanOrigin:
+    """Where the plan (the best plan, if the search stopped) came from, and its length."""
+
+    source: PlanSource
+    length: int
+    weight: float | None = None
+    """Weighted A*'s weight (its plan is at most this many times the optimum)."""
+    half: int | None = None
+    """A mirrored plan: the moves of the half clingo found."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "source": self.source,
+            "length": self.length,
+            "weight": self.weight,
+            "half": self.half,
+        }
+
+
+@dataclass(frozen=True)
+class HalfSearch:
+    """The half search's argument: every plan of a whole tower has at least 2H + 1
+    moves, H the fewest moves clearing the smaller disks off the start peg and one
+    other."""
+
+    first: int
+    """H >= ``first`` before any half horizon was solved: the larger of the half's
+    pattern tables' estimate and half the bound."""
+    tables: int
+    """The half's pattern tables' estimate of H."""
+    reached: int
+    """H >= ``reached``: ``first`` raised by one per refuted half horizon; H itself when
+    a half of that length was found."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {"first": self.first, "tables": self.tables, "reached": self.reached}
+
+
+@dataclass(frozen=True)
+class MethodRun:
+    """What a search other than clingo's proved: a reference method, or the
+    breadth-first search for the first plan (which may visit every reachable state)."""
+
+    method: ReferenceMethod
+    lower: int = 0
+    """The method's own proof: no plan has fewer moves."""
+    states: int | None = None
+    """States breadth-first search stored, or A* expanded."""
+    pegs: int | None = None
+    """Frame-Stewart's pegs: its plan is proven minimal for 3 and 4 only."""
+    stopped: Stop | None = None
+    """The method's search stopped early (A* at its deadline or budget of states)."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "method": self.method,
+            "lower": self.lower,
+            "states": self.states,
+            "pegs": self.pegs,
+            "stopped": self.stopped,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Proof:
+    """Why a result holds: its ``kind`` (see the module's docstring) and the parts the
+    argument uses; a part it does not use is None."""
+
+    kind: ProofKind
+    lower: int | None = None
+    """Proven: no plan has fewer moves (None: nothing proven, or no plan exists)."""
+    bound: LowerBound | None = None
+    """The sound lower bound the argument starts from."""
+    refuted: Horizons | None = None
+    """The horizons clingo refuted."""
+    half_search: HalfSearch | None = None
+    plan: PlanOrigin | None = None
+    """The plan, or the best plan of a stopped search (also one over ``max_moves``)."""
+    method: MethodRun | None = None
+    stopped: Stop | None = None
+    time_limit: float | None = None
+    """Seconds: the ``--timeout`` that stopped the search, or the hard limit at which a
+    user's encoding's process was killed."""
+    memory_limit: int | None = None
+    """Bytes: the cap a user's encoding's process went over."""
+    max_moves: int | None = None
+    """The user's bound on the plan's length."""
+    exact_moves: int | None = None
+    """The length asked about by ``--moves``."""
+    state_space: tuple[int, int] | None = None
+    """(pegs, disks): a shortest plan visits each of the pegs^disks states at most once,
+    so it has fewer moves than that."""
+
+    def as_dict(self) -> dict[str, object]:
+        """The ``proof_data`` object of ``solve --json``: every key always present."""
+        bound = self.bound
+        return {
+            "kind": self.kind,
+            "lower_bound": self.lower,
+            "bound": None
+            if bound is None
+            else {"name": bound.name, "value": None if bound.unreachable else bound.value},
+            "refuted": None if self.refuted is None else self.refuted.as_dict(),
+            "half_search": None if self.half_search is None else self.half_search.as_dict(),
+            "plan": None if self.plan is None else self.plan.as_dict(),
+            "method": None if self.method is None else self.method.as_dict(),
+            "stopped": self.stopped,
+            "time_limit": self.time_limit,
+            "memory_limit": self.memory_limit,
+            "max_moves": self.max_moves,
+            "exact_moves": self.exact_moves,
+            "state_space": None
+            if self.state_space is None
+            else {"pegs": self.state_space[0], "disks": self.state_space[1]},
+        }
