@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions
+from hanoi_asp.model.proof import Phase, PlanSource, ProofKind, ReferenceMethod, Stop
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Method, Mode, Status, Verdict
 
@@ -167,6 +168,70 @@ class HorizonJSON(_CliAnswer):
     phase: str
 
 
+class ProofBoundJSON(_CliAnswer):
+    name: str
+    value: int | None
+    """null when the bound proves the goal unreachable."""
+
+
+class RefutedJSON(_CliAnswer):
+    """The horizons clingo refuted, first to last."""
+
+    first: int
+    last: int
+    phase: Phase
+
+
+class HalfSearchJSON(_CliAnswer):
+    """A whole tower's optimum is 2H + 1: H >= ``first`` from the bound or the half's
+    tables (``tables``), raised to ``reached`` by refuted half horizons."""
+
+    first: int
+    tables: int
+    reached: int
+
+
+class PlanOriginJSON(_CliAnswer):
+    source: PlanSource
+    length: int
+    weight: float | None
+    """Weighted A*'s weight, for its plans."""
+    half: int | None
+    """A mirrored plan: the moves of the half clingo found."""
+
+
+class MethodRunJSON(_CliAnswer):
+    method: ReferenceMethod
+    lower: int
+    states: int | None
+    pegs: int | None
+    stopped: Stop | None
+
+
+class StateSpaceJSON(_CliAnswer):
+    pegs: int
+    disks: int
+
+
+class ProofJSON(_CliAnswer):
+    """Why the answer holds, as data (``hanoi_asp.model.proof``; the README's JSON
+    section): the ``proof`` sentence is worded from it."""
+
+    kind: ProofKind
+    lower_bound: int | None
+    bound: ProofBoundJSON | None
+    refuted: RefutedJSON | None
+    half_search: HalfSearchJSON | None
+    plan: PlanOriginJSON | None
+    method: MethodRunJSON | None
+    stopped: Stop | None
+    time_limit: float | None
+    memory_limit: int | None
+    max_moves: int | None
+    exact_moves: int | None
+    state_space: StateSpaceJSON | None
+
+
 class FirstPlanJSON(_CliAnswer):
     length: int
     method: str
@@ -185,6 +250,7 @@ class SolveAnswer(_CliAnswer):
     time_s: float
     bound: LowerBoundJSON
     proof: str
+    proof_data: ProofJSON
     mode: Mode | None
     max_moves: int | None
     moves: int | None
