@@ -59,6 +59,36 @@ def test_each_table_entry_is_the_runs_own_breadth_first_distance(puzzle: Puzzle)
         assert got == (patterns.UNSEEN if expected is None else expected), pattern
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 4), disks=(3, 6), graphs=True))
+def test_tables_in_chunks_and_split_top_disks_are_breadth_first_distances(
+    monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle
+) -> None:
+    """The whole table of every disk, built with tiny chunks (a layer in many pieces,
+    patterns reached twice across them) and the top-disk tables split after one disk
+    (the path tables of 9+ disks take), equals BFS's distances pattern by pattern; on
+    3 pegs with a linear graph distances pass 254, so the table widens to two bytes
+    mid-search."""
+    monkeypatch.setattr(patterns, "CHUNK", 3)
+    monkeypatch.setattr(patterns, "TOPS_LOW", 1)
+    pegs, edges = len(puzzle.pegs), puzzle.edges()
+    ends = patterns.goal_allowed(puzzle)
+    distances = patterns.distances_among(pegs, ends, edges)
+    assert (distances.itemsize == 2) == (int(distances.max()) >= 255)
+    goal = puzzle.goal_pegs()
+    for code in range(0, pegs**puzzle.disks, 7):  # every seventh pattern: seconds, not minutes
+        state = tuple(code // pegs**j % pegs for j in range(puzzle.disks))
+        expected = bfs_distance(pegs, state, goal, edges)
+        assert int(distances[code]) == (patterns.UNSEEN if expected is None else expected)
+
+
+def test_a_linear_three_peg_table_widens_past_a_byte() -> None:
+    """6 disks end to end on 3 pegs in a line: 728 moves (3^6 - 1), two bytes a pattern."""
+    edges = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
+    distances = patterns.distances_to(3, 6, dict.fromkeys(range(6), 2), edges)
+    assert distances.itemsize == 2 and int(distances[0]) == 728 == int(distances.max())
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(puzzles(pegs=(3, 5), disks=(1, 6), graphs=True))
 def test_the_database_bound_never_exceeds_the_optimum(small_tables: None, puzzle: Puzzle) -> None:
@@ -290,6 +320,7 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     from hanoi_asp.engine.search import _Run, check_every_cut, make_solver
 
     monkeypatch.setattr(patterns, "TABLE_PATTERNS", 64)  # runs of 3 disks: 3 cuts
+    monkeypatch.setattr(patterns, "STRONG_PATTERNS", 256)  # strong: runs of 4, 3 cuts
     monkeypatch.setattr(patterns, "CUTS_BUILT", 1)
     puzzle = Puzzle(
         pegs=("a", "b", "c", "d"),
@@ -306,7 +337,9 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     assert len(solver.propagator.tables) == 1
     run.timings["bounds"] = 0.0
     assert check_every_cut(run, plan, solver)
-    assert len(solver.propagator.tables) == len(partitions(4, 6)) == 3
+    strong = solver.propagator.tables
+    assert strong == goal_database(puzzle, strong=True) and len(strong) == 3
+    assert {t.run.size for part in strong for t in part} == {1, 2, 4}
     patterns._CACHE.clear()
     widened: list[int] = []
 

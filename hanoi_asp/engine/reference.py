@@ -239,9 +239,11 @@ def _astar(
     """A*'s optimum; stopped by the deadline or its memory budget, the plan built first
     (replayed) with the lower bound A* proved, as the engine's anytime answer."""
     start = build_first_plan(puzzle, options, deadline)
-    found = astar.search(
-        puzzle, goal_database(puzzle), max_states=astar_budget(options.limits), deadline=deadline
-    )
+    try:  # the strong tables where time allows, else the bound's (built in a fraction)
+        tables = goal_database(puzzle, deadline=deadline, strong=True)
+    except TimeoutError:
+        tables = goal_database(puzzle)
+    found = astar.search(puzzle, tables, max_states=astar_budget(options.limits), deadline=deadline)
     if found.steps is not None:
         if limit is not None and len(found.steps) > limit:
             return Answer(

@@ -61,7 +61,7 @@ def pattern_tables(
     if not plan.patterns:
         return None
     try:
-        return goal_database(puzzle, deadline=deadline, every_cut=every_cut)
+        return goal_database(puzzle, deadline=deadline, every_cut=every_cut, strong=every_cut)
     except TimeoutError:
         return None
 
@@ -85,7 +85,7 @@ def check_every_cut(run: _Run, plan: EnginePlan, solver: HorizonSolver) -> bool:
     began = time.monotonic()
     tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=True)
     run.timed("bounds", began)
-    if tables is not None and len(tables) > len(propagator.tables):
+    if tables is not None and tables is not propagator.tables:
         propagator.retable(tables)
     return True
 
