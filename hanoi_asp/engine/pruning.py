@@ -150,6 +150,11 @@ class PatternPruning:
         ]
         self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
         self.weight = [pegs**disk for disk in range(self.puzzle.disks)]
+        goal = self.puzzle.goal_pegs()
+        self.goal_key: int | None = None
+        """The one goal state's code, when the goal places every disk."""
+        if len(goal) == self.puzzle.disks:
+            self.goal_key = sum(goal[disk + 1] * w for disk, w in enumerate(self.weight))
         self._table_moves: dict[int, Moves] = {}
 
     # -- clingo's Propagator interface -------------------------------------------------
@@ -330,10 +335,12 @@ class PatternPruning:
         the state itself is the nogood, and so may be the states before it
         (:meth:`_refute_upwards`)."""
         state = self._state_literals(thread, step)
+        left = self.horizon - step - 1
+        if self.learned.get(thread.state[step], 0) <= left + 1:
+            self._deepen(thread, step, left)
         if self._out_of_reach(thread, step):
             # the earliest state first: clingo stops at the first nogood that conflicts
             return [*reversed(self._refute_upwards(thread, step)), state]
-        left = self.horizon - step - 1
         (_, disks_moved, targets, _), estimates = self._moves(thread, step)
         kept: list[int] = []
         dropped = False
@@ -349,6 +356,45 @@ class PatternPruning:
         # the kept moves" rules out every other: one clause where a nogood per move
         # was more for clingo to store and watch (4p12: 7.6 s against 9.0 s)
         return [[*state, *kept]]
+
+    def _deepen(self, thread: _Thread, step: int, left: int) -> None:
+        """Back up, from its own successors, the bound of every successor of the state
+        after ``step`` that its estimate still lets reach the goal in the ``left`` moves
+        after it: the successor's estimate is raised to that bound, which is learnt.
+
+        The bound is :meth:`_backup`'s, taken one step ahead: a successor that is not
+        the goal is one move further from it than its nearest successor, so ``1 +`` the
+        least estimate over its moves bounds its distance (the estimates are lower
+        bounds: the tables', or learnt ones).  These are exactly the successors clingo
+        would try next, each then refuted on its own look-ahead in a decision, a
+        conflict and a backjump; here the same estimates are computed (and kept for
+        when it goes there) without them, the state's clause drops the moves at once,
+        and its own backup sees the raised values."""
+        (_, disks_moved, targets, successors), estimates = self._moves(thread, step)
+        pegs, learned, kept = thread.peg[step], self.learned, self._table_moves
+        get = learned.get
+        for move, estimate in enumerate(estimates):
+            child = successors[move]
+            if estimate > left or self._at_goal(child):
+                continue
+            moves = kept.get(child)
+            if moves is None:
+                after = pegs.copy()
+                after[disks_moved[move]] = targets[move]
+                moves = self._by_tables(after, child)
+                if len(kept) < TABLE_MOVES_KEPT:
+                    kept[child] = moves
+            nearest = min(
+                (
+                    e if (b := get(s, 0)) <= e else b
+                    for e, s in zip(moves[0], moves[3], strict=True)
+                ),
+                default=self.horizon,
+            )
+            if nearest + 1 > estimate:
+                estimates[move] = nearest + 1
+                if nearest + 1 > get(child, 0) and len(learned) < LEARNED_STATES:
+                    learned[child] = nearest + 1
 
     def _moves(self, thread: _Thread, step: int) -> Estimated:
         """The legal moves from the known state after ``step``, estimated once while the
@@ -423,6 +469,8 @@ class PatternPruning:
     def _at_goal(self, key: int) -> bool:
         """Whether the state coded ``key`` is a goal: a run is at distance 0 exactly when
         its disks are where the goal wants them, and one partition's runs hold every disk."""
+        if self.goal_key is not None:
+            return key == self.goal_key
         return all(table[key // low % span] == 0 for table, low, span in self.goal_digits)
 
     def _backup(self, thread: _Thread, step: int) -> int:
