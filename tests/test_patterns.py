@@ -314,8 +314,9 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     small_tables: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``check_every_cut`` waits while clingo's search time is below the bounds' time,
-    then hands the propagator every cut; and a whole solve that widens mid-search still
-    ends at the BFS optimum."""
+    then hands the propagator every cut of the bound's tables; it waits again while the
+    search time is below the strong tables' price, then hands those over; and a whole
+    solve that widens mid-search still ends at the BFS optimum."""
     from hanoi_asp.engine.policy import plan_engine
     from hanoi_asp.engine.search import _Run, check_every_cut, make_solver
 
@@ -336,11 +337,20 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     assert not check_every_cut(run, plan, solver)
     assert len(solver.propagator.tables) == 1
     run.timings["bounds"] = 0.0
+    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 3600.0)  # a price never reached
+    assert not check_every_cut(run, plan, solver)
+    assert solver.propagator.tables == goal_database(puzzle, every_cut=True)
+    run.timings["bounds"] = 0.0
+    assert len(solver.propagator.tables) == len(partitions(4, 6, 64)) == 3
+    assert not check_every_cut(run, plan, solver)
+    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 0.0)
+    run.timings["bounds"] = 0.0  # the first purchase counts as the bounds' time
     assert check_every_cut(run, plan, solver)
     strong = solver.propagator.tables
     assert strong == goal_database(puzzle, strong=True) and len(strong) == 3
     assert {t.run.size for part in strong for t in part} == {1, 2, 4}
     patterns._CACHE.clear()
+    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 1e-6)  # bought after a horizon
     widened: list[int] = []
 
     def at_once(run: Any, plan: Any, solver: Any) -> bool:
@@ -351,8 +361,8 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     monkeypatch.setattr("hanoi_asp.engine.search.check_every_cut", at_once)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
     assert result.length == _distance(puzzle)
-    assert widened[0] == 1 and [h.status for h in result.horizons][-1] == "SAT"
-    assert len(result.horizons) > 1  # a horizon was refuted: the search widened
+    assert widened[:2] == [1, 3] and [h.status for h in result.horizons][-1] == "SAT"
+    assert len(result.horizons) > 2  # horizons were refuted: the search widened twice
 
 
 def test_solve_json_gives_the_phases_and_astar(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -106,6 +106,9 @@ class PatternPruning:
     learned: dict[int, int] = field(default_factory=dict)
     """Whole state (:attr:`_Thread.state`) -> a lower bound on its distance to the
     goal, learnt by the look-ahead; it holds for every horizon (see :meth:`_backup`)."""
+    widened: bool = False
+    """Whether the driver has handed over every cut of the bound's tables already
+    (:func:`hanoi_asp.engine.search.check_every_cut`; the strong ones come next)."""
 
     def __post_init__(self) -> None:
         pegs = len(self.puzzle.pegs)

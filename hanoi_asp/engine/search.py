@@ -34,7 +34,7 @@ from hanoi_asp.engine.policy import MIRROR_THREADS, EnginePlan, plan_engine, use
 from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Steps
 from hanoi_asp.methods import astar
-from hanoi_asp.methods.patterns import Partitioned, estimate, goal_database
+from hanoi_asp.methods.patterns import Partitioned, estimate, goal_database, strong_price
 from hanoi_asp.model.errors import EncodingPlanError, HanoiError, LimitError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move, replay
@@ -53,41 +53,52 @@ OnProgress = Callable[[Progress], None]
 
 
 def pattern_tables(
-    puzzle: Puzzle, plan: EnginePlan, deadline: float | None, every_cut: bool = False
+    puzzle: Puzzle,
+    plan: EnginePlan,
+    deadline: float | None,
+    every_cut: bool = False,
+    strong: bool = False,
 ) -> Partitioned | None:
     """The tables the pattern propagator checks, if the plan uses it: the lower bound's
-    cuts, built already unless it ran out of time, or every cut; None if ``deadline``
-    passes first: the search then goes on without the propagator."""
+    cuts, built already unless it ran out of time, or every cut; the strong tables if
+    asked for or free (built, or in the on-disk cache); None if ``deadline`` passes
+    first: the search then goes on without the propagator."""
     if not plan.patterns:
         return None
     try:
-        return goal_database(puzzle, deadline=deadline, every_cut=every_cut, strong=every_cut)
+        strong = strong or strong_price(puzzle) == 0
+        return goal_database(puzzle, deadline=deadline, every_cut=every_cut, strong=strong)
     except TimeoutError:
         return None
 
 
 def check_every_cut(run: _Run, plan: EnginePlan, solver: HorizonSolver) -> bool:
-    """Have the propagator check every cut, not only the
-    :data:`~hanoi_asp.methods.patterns.CUTS_BUILT` the bound chose, once clingo has
-    spent refuting horizons as long as the bounds took (a ski-rental rule: the rest of
-    the tables cost about that again, or more).  The larger estimate prunes more where
-    horizons must be refuted; where the first horizons hold a plan the tables are not
-    worth building (competition files 0008, 0059, 0060: 0.8-1 s of tables against
-    0.5 s of search).  Measured, one run each, whole solves with 3 cuts / every cut
-    from the start: random 4 pegs 12 disks 11.5 / 6.2 s (optimum 49), 6.3 / 3.2 s
-    (47), 1.2 / 1.3 s (38); 5 pegs 12 disks 43.3 / 26.5 s (28); 5 pegs 10 disks
-    0.5 / 0.5 s.  True once done (or if there is nothing to do)."""
+    """Hand the propagator stronger tables as refuting horizons proves costly: a
+    ski-rental rule, each purchase once the rent paid (clingo's search time) reaches
+    its price.  First every cut of the bound's tables, not only the
+    :data:`~hanoi_asp.methods.patterns.CUTS_BUILT` it chose, once clingo has spent as
+    long as the bounds took (the rest cost about that again); then the strong tables
+    (:func:`~hanoi_asp.methods.patterns.strong_price`, 0 when cached), once it has
+    spent their price too.  Where the first horizons hold a plan neither is worth
+    building (competition files 0008, 0059, 0060: 0.8-1 s of tables against 0.5 s
+    of search).  True once done (or if there is nothing to do)."""
     propagator = getattr(solver, "propagator", None)
     if not isinstance(propagator, PatternPruning):
         return True
-    if solver.calls.solving < run.timings.get("bounds", 0.0):
+    spent = solver.calls.solving
+    if spent < run.timings.get("bounds", 0.0):
+        return False
+    price = strong_price(run.puzzle)
+    strong = propagator.widened or price == 0
+    if strong and spent < price:
         return False
     began = time.monotonic()
-    tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=True)
+    tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=True, strong=strong)
     run.timed("bounds", began)
     if tables is not None and tables is not propagator.tables:
         propagator.retable(tables)
-    return True
+    propagator.widened = True
+    return strong
 
 
 SHORTEN_SECONDS = 0.5

@@ -103,6 +103,12 @@ def _path(base: Path, key: str) -> Path:
     return base / (hashlib.blake2b(key.encode(), digest_size=16).hexdigest() + SUFFIX)
 
 
+def holds(key: str) -> bool:
+    """Whether a file for ``key`` is there (not checked: :func:`load` checks it)."""
+    base = folder()
+    return base is not None and _path(base, key).is_file()
+
+
 def load(key: str) -> tuple[bytes, int] | None:
     """The payload stored under ``key`` and its bytes per entry, or None: no cache, no
     file, or a file that fails a check (then it is deleted)."""
