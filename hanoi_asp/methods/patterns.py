@@ -448,6 +448,12 @@ SECONDS_PER_PATTERN = 0.2e-6
 2.3 s; 5 pegs 10 disks: 1.7 s; 6 pegs 9 disks: 2.4 s; CPU, one core)."""
 
 
+def strong_exact(puzzle: Puzzle, budget: int | None = None) -> bool:
+    """Whether the strong database is one table of every disk: the exact distance."""
+    parts = strong_partitions(len(puzzle.pegs), puzzle.disks, budget)
+    return len(parts) == 1 and len(parts[0]) == 1
+
+
 def strong_price(puzzle: Puzzle, budget: int | None = None) -> float:
     """Seconds the strong database (:func:`goal_database` with ``strong``) should take to
     build: its largest runs, one per cut it will hold, counted unless built in this
