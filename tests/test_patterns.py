@@ -59,16 +59,19 @@ def test_each_table_entry_is_the_runs_own_breadth_first_distance(puzzle: Puzzle)
         assert got == (patterns.UNSEEN if expected is None else expected), pattern
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
+@pytest.mark.parametrize("few", [0, 10**9])
+@settings(max_examples=15, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(puzzles(pegs=(3, 4), disks=(3, 6), graphs=True))
 def test_tables_in_chunks_and_split_top_disks_are_breadth_first_distances(
-    monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle
+    monkeypatch: pytest.MonkeyPatch, few: int, puzzle: Puzzle
 ) -> None:
     """The whole table of every disk, built with tiny chunks (a layer in many pieces,
     patterns reached twice across them) and the top-disk tables split after one disk
     (the path tables of 9+ disks take), equals BFS's distances pattern by pattern; on
     3 pegs with a linear graph distances pass 254, so the table widens to two bytes
-    mid-search."""
+    mid-search.  Once every layer through numpy (``few`` 0), once every layer in plain
+    Python (the path of thin layers)."""
+    monkeypatch.setattr(patterns, "FEW", few)
     monkeypatch.setattr(patterns, "CHUNK", 3)
     monkeypatch.setattr(patterns, "TOPS_LOW", 1)
     pegs, edges = len(puzzle.pegs), puzzle.edges()
