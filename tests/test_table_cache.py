@@ -155,3 +155,11 @@ def test_an_unwritable_folder_is_no_cache(tmp_path: Path, monkeypatch: pytest.Mo
     blocker.write_text("not a folder")
     monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(blocker / "cache"))
     assert list(patterns.cached_distances(PEGS, ENDS, None)) == _fresh()
+
+
+def test_solve_batch_and_explain_take_no_cache() -> None:
+    from hanoi_asp.cli.parser import build_parser
+
+    for command in ("solve", "batch", "explain"):
+        assert build_parser().parse_args([command, "x.lp", "--no-cache"]).no_cache
+        assert not build_parser().parse_args([command, "x.lp"]).no_cache
