@@ -402,3 +402,33 @@ def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:
     searched = solve(puzzle, SolveOptions(first_plan=False))
     assert searched.length == 1 and patterns._CACHE
     patterns._CACHE.clear()
+
+
+def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shortest plan offered while clingo refutes horizons (as the strong tables'
+    weighted A* does): once the lower bound reaches its length the search stops with
+    it, proven by the refuted horizons, and clingo never solves the optimum's horizon."""
+    from hanoi_asp.engine import search
+    from hanoi_asp.methods import bfs
+
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
+        goal={"d": (1, 2, 3, 4, 5, 6)},
+    )
+    shortest = bfs.search(puzzle, max_moves=None).steps
+    assert shortest is not None and len(shortest) == _distance(puzzle)
+
+    def offer(run: Any, plan: Any, solver: Any) -> bool:
+        run.offer(replay(puzzle, shortest), "offered by the test")
+        return True
+
+    monkeypatch.setattr(search, "check_every_cut", offer)
+    result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
+    assert result.result == "OPTIMUM FOUND" and result.length == len(shortest)
+    assert "offered by the test" in result.proof
+    assert [h.status for h in result.horizons] == ["UNSAT"] * len(result.horizons)
+    assert result.horizons[-1].horizon == len(shortest) - 1
