@@ -72,7 +72,7 @@ def test_tables_in_chunks_and_split_top_disks_are_breadth_first_distances(
     mid-search.  Once every layer through numpy (``few`` 0), once every layer in plain
     Python (the path of thin layers)."""
     monkeypatch.setattr(patterns, "FEW", few)
-    monkeypatch.setattr(patterns, "CHUNK", 3)
+    monkeypatch.setattr(patterns, "CHUNK", 8)
     monkeypatch.setattr(patterns, "TOPS_LOW", 1)
     pegs, edges = len(puzzle.pegs), puzzle.edges()
     ends = patterns.goal_allowed(puzzle)
