@@ -5,7 +5,8 @@ optimum, for our engine and a baseline revision in the same run (issue #28, item
 
 For each instance file and each ``--timeout``: ``hanoi-asp solve FILE --json --timeout
 T`` in a fresh process, once with this checkout and once with the baseline's worktree;
-the plan is replayed, and its length compared with the optimum, which ``--method astar``
+each run with an empty pattern-table cache of its own (a first solve); the plan is
+replayed, and its length compared with the optimum, which ``--method astar``
 proves (given ``--optimum-timeout`` seconds) or, failing that, the best plan any run
 found ("best known").  Writes ``results/anytime.csv`` and prints the table: per instance
 and timeout, each side's length, its gap to the optimum in percent, and its wall time.
@@ -17,6 +18,7 @@ import argparse
 import csv
 import json
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +34,9 @@ def solve(tree: Path, path: str, timeout: float, *extra: str) -> dict[str, Any]:
     """One solve in a fresh process: its JSON, with ``seconds`` and ``check``."""
     command = [sys.executable, "-m", "hanoi_asp", "solve", path, "--json"]
     command += ["--timeout", f"{timeout:g}", *extra]
-    done = run_tree(command, timeout_s=timeout + 30, cwd=tree, env=environment(tree))
+    with tempfile.TemporaryDirectory(prefix="hanoi-tables-") as tables:  # cold, as hard.py
+        env = {**environment(tree), "HANOI_ASP_CACHE_DIR": tables}
+        done = run_tree(command, timeout_s=timeout + 30, cwd=tree, env=env)
     try:
         answer: dict[str, Any] = json.loads(done.stdout)
     except ValueError:

@@ -13,6 +13,8 @@ Methods (``--methods``, default all):
   from a ``git worktree`` in a temporary folder, run with ``PYTHONPATH`` pointing there;
 * ``fd-blind``, ``fd-lmcut``, ``fd-ms``: Fast Downward, optimal A* on our PDDL
   translation (:mod:`peers.fast_downward`, :mod:`peers.pddl`);
+* ``symk``: SymK's symbolic bidirectional search ``sym_bd()`` on the same PDDL
+  (:mod:`peers.symk`, PyPI ``up-symk``);
 * ``competition``: the ASP Competition's own encoding (:mod:`peers.aspcomp_encoding`),
   on the competition instances only.
 
@@ -71,7 +73,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's hanoi_asp
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # and ``peers``
 
-from peers import aspcomp_encoding, fast_downward
+from peers import aspcomp_encoding, fast_downward, symk
 from peers.runs import last_line, run_tree
 
 from hanoi_asp.inputs.facts import to_facts
@@ -85,7 +87,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 COMPETITION = ROOT / "instances" / "aspcomp"
 RESULTS = HERE / "results"
-METHODS = ("asp", "astar", "baseline", "fd-blind", "fd-lmcut", "fd-ms", "competition")
+METHODS = ("asp", "astar", "baseline", "symk", "fd-blind", "fd-lmcut", "fd-ms", "competition")
 OURS = ("asp", "astar", "baseline")
 TIMING_KEYS = ("reading", "first_plan", "bounds", "grounding", "solving")
 FAILED = ("TIMEOUT", "MEMOUT")
@@ -136,15 +138,19 @@ FAMILIES = (
     Family("random4-n10-partial", "random", 4, 10, partial=True),
     Family("random4-n12-full", "random", 4, 12),
     Family("random4-n12-partial", "random", 4, 12, partial=True),
+    Family("random4-n13-full", "random", 4, 13),
     Family("random4-n14-full", "random", 4, 14),
     Family("random4-n14-partial", "random", 4, 14, partial=True),
+    Family("random4-n15-full", "random", 4, 15),
     Family("tower4-n12", "tower", 4, 12),
     Family("tower4-n13", "tower", 4, 13),
     Family("random5-n10-full", "random", 5, 10),
     Family("random5-n10-partial", "random", 5, 10, partial=True),
     Family("random5-n12-full", "random", 5, 12),
     Family("random5-n12-partial", "random", 5, 12, partial=True),
+    Family("random5-n13-full", "random", 5, 13),
     Family("tower5-n12", "tower", 5, 12),
+    Family("random6-n11-full", "random", 6, 11),
     Family("aspcomp", "aspcomp", 4, 0),
     Family("smoke4-n5-full", "random", 4, 5, default=False),
     Family("smoke4-n5-partial", "random", 4, 5, partial=True, default=False),
@@ -257,6 +263,9 @@ class Settings:
     memory_limit: float | None
     baseline: Path | None  # the worktree, None if it could not be made
     baseline_error: str = ""
+    tables: Path | None = None
+    """The pattern-table cache our runs share (``--cache shared``); None: each run of
+    ours gets an empty one of its own (``cold``), as a first solve on a new machine."""
 
 
 def ours_command(method: str, path: Path, timeout: float) -> list[str]:
@@ -297,7 +306,9 @@ def run_ours(record: Run, puzzle: Puzzle, settings: Settings) -> None:
         tree = settings.baseline
     command = ours_command(record.method, record.case.path, settings.timeout)
     # ``-m`` puts the working folder first on the path
-    answer = launch(record, command, tree, settings)
+    with tempfile.TemporaryDirectory(prefix="hanoi-tables-") as empty:
+        tables = settings.tables or Path(empty)
+        answer = launch(record, command, tree, settings, {"HANOI_ASP_CACHE_DIR": str(tables)})
     if answer is None:
         return
     result = str(answer.get("result"))
@@ -324,15 +335,20 @@ def run_ours(record: Run, puzzle: Puzzle, settings: Settings) -> None:
 
 
 def launch(
-    record: Run, command: Sequence[str], cwd: Path, settings: Settings
+    record: Run,
+    command: Sequence[str],
+    cwd: Path,
+    settings: Settings,
+    extra: dict[str, str] | None = None,
 ) -> dict[str, Any] | None:
-    """Run ``command`` in a fresh process tree and parse the JSON it prints; None (the
-    record says why) if it was killed or printed no JSON."""
+    """Run ``command`` in a fresh process tree (``extra`` added to its environment) and
+    parse the JSON it prints; None (the record says why) if it was killed or printed no
+    JSON."""
     done = run_tree(
         command,
         timeout_s=settings.timeout + settings.grace,
         cwd=cwd,
-        env=environment(cwd),
+        env={**environment(cwd), **(extra or {})},
         memory_limit_mib=settings.memory_limit,
     )
     record.seconds, record.peak_mib, record.exit_code = done.seconds, done.peak_mib, done.returncode
@@ -360,10 +376,14 @@ def run_competition(record: Run, settings: Settings) -> None:
 
 
 def run_fd(record: Run, puzzle: Puzzle, settings: Settings) -> None:
-    config = record.method.removeprefix("fd-")
-    answer = fast_downward.solve_fd(
-        puzzle, config, settings.timeout, memory_limit_mib=settings.memory_limit
-    )
+    """A Fast Downward configuration or SymK."""
+    if record.method == "symk":
+        answer = symk.solve_symk(puzzle, settings.timeout, memory_limit_mib=settings.memory_limit)
+    else:
+        config = record.method.removeprefix("fd-")
+        answer = fast_downward.solve_fd(
+            puzzle, config, settings.timeout, memory_limit_mib=settings.memory_limit
+        )
     record.status, record.length, record.seconds = answer.status, answer.length, answer.seconds
     record.peak_mib, record.detail = answer.peak_mib, answer.detail
     record.proven = answer.status == "OPTIMUM FOUND"
@@ -489,6 +509,8 @@ def dry_run(cases: list[Case], methods: Sequence[str], args: argparse.Namespace)
         print(f"baseline:    the same, from a git worktree of {args.baseline_rev}")
     if "competition" in methods:
         print("competition: " + " ".join(competition_command(COMPETITION / "FILE", args.timeout)))
+    if "symk" in methods:
+        print(f"symk:        {symk.driver().name} --search {symk.SEARCH!r}")
     for method in methods:
         if method.startswith("fd-"):
             config = fast_downward.CONFIGS[method.removeprefix("fd-")]
@@ -529,6 +551,14 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="runs per case for methods other than --ours (default: --runs)",
     )
+    parser.add_argument(
+        "--cache",
+        choices=("cold", "shared"),
+        default="cold",
+        help="pattern tables: each run of ours builds its own in an empty cache (cold, "
+        "default), or runs share one cache for the whole benchmark (shared: run 1 of a "
+        "case builds, later runs read)",
+    )
     parser.add_argument("--dry-run", action="store_true", help="list what would run")
     args = parser.parse_args(argv)
     families = select_families(args.families)
@@ -543,8 +573,16 @@ def main(argv: list[str] | None = None) -> int:
         for checkout in (ROOT, tree):
             if checkout is not None:
                 compile_tree(checkout)
-        settings = Settings(args.timeout, args.grace, args.memory_limit or None, tree, why)
-        runs, complaints = benchmark(cases, methods, args, settings)
+        with tempfile.TemporaryDirectory(prefix="hanoi-tables-shared-") as shared:
+            settings = Settings(
+                args.timeout,
+                args.grace,
+                args.memory_limit or None,
+                tree,
+                why,
+                tables=Path(shared) if args.cache == "shared" else None,
+            )
+            runs, complaints = benchmark(cases, methods, args, settings)
     report(runs, complaints, methods, args)
     return 1 if complaints else 0
 
@@ -695,7 +733,8 @@ def report(
     console.print(
         f"benchmarks/hard.py {datetime.now().isoformat(timespec='seconds')} on "
         f"{platform.node()} ({os.cpu_count()} cores); git {_git_head()}; "
-        f"Fast Downward {fast_downward.version()}; timeout {args.timeout:g} s, "
+        f"Fast Downward {fast_downward.version()}; SymK {symk.version()}; tables "
+        f"{args.cache}; timeout {args.timeout:g} s, "
         f"{args.runs} runs, memory limit {args.memory_limit:g} MiB"
     )
     console.print(f"command: {' '.join(sys.argv)}")
@@ -748,6 +787,7 @@ def report(
             )
         table.add_section()
     console.print(table)
+    console.print(family_summary(runs, methods, args))
     if complaints:
         console.print("[bold red]cross-check FAILED:[/]")
         for complaint in complaints:
@@ -759,6 +799,52 @@ def report(
     console.save_text(str(log))
     print(f"log: {log}")
     plot(runs, methods, args.out.with_suffix(".png"), args.timeout)
+
+
+def family_summary(runs: list[Run], methods: list[str], args: argparse.Namespace) -> Any:
+    """Per family and method: cases proven in every run, the median over cases of each
+    case's worst run, and the worst case by name; per family, how many cases had their
+    optimum proven by two methods or more (the cross-check)."""
+    from rich.table import Table
+
+    table = Table(
+        title="per family: each case's worst run; cross-checked: optimum proven by 2+ methods"
+    )
+    for column in ("family", "method", "all runs proven", "median of worst s", "worst case"):
+        table.add_column(column, justify="right")
+    table.add_column("cross-checked", justify="right")
+    families: dict[str, list[Run]] = {}
+    for r in runs:
+        families.setdefault(r.case.family.name, []).append(r)
+    for name, family_runs in families.items():
+        cases = list(dict.fromkeys(r.case.name for r in family_runs))
+        checked = sum(
+            len({r.method for r in family_runs if r.case.name == c and r.proven}) >= 2
+            for c in cases
+        )
+        for index, method in enumerate(
+            m for m in methods if any(r.method == m for r in family_runs)
+        ):
+            worst: list[tuple[float, str]] = []
+            for case in cases:
+                times = _times(
+                    [r for r in family_runs if r.case.name == case and r.method == method]
+                )
+                if times:
+                    worst.append((max(times), case))
+            proven = sum(not math.isinf(t) for t, _ in worst)
+            median = statistics.median(t for t, _ in worst) if worst else math.nan
+            top = max(worst) if worst else (math.nan, "-")
+            table.add_row(
+                name if index == 0 else "",
+                method,
+                f"{proven}/{len(cases)}",
+                _show_time(median, args.timeout) if worst else "-",
+                f"{top[1]} {_show_time(top[0], args.timeout)}" if worst else "-",
+                f"{checked}/{len(cases)}" if index == 0 else "",
+            )
+        table.add_section()
+    return table
 
 
 def _git_head() -> str:
@@ -789,7 +875,7 @@ def plot(runs: list[Run], methods: list[str], path: Path, limit: float) -> None:
     figure, axes_grid = plt.subplots(
         rows, columns, figsize=(5 * columns, 3.6 * rows), squeeze=False
     )
-    markers = dict(zip(METHODS, "os^vDPX", strict=True))
+    markers = dict(zip(METHODS, "os^*vDPX", strict=True))
     for axes, (family, family_runs) in zip(axes_grid.flat, families.items(), strict=False):
         names = list(dict.fromkeys(r.case.name for r in family_runs))
         used = [m for m in methods if any(r.method == m for r in family_runs)]

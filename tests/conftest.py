@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +13,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# pattern tables go to a folder of this run's own, never the user's ~/.cache (child
+# processes, the CLI's and batch workers', inherit it); removed at exit
+_TABLES = tempfile.mkdtemp(prefix="hanoi-asp-test-tables-")
+os.environ["HANOI_ASP_CACHE_DIR"] = _TABLES
+os.environ.pop("HANOI_ASP_NO_CACHE", None)
+atexit.register(shutil.rmtree, _TABLES, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"

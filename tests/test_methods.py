@@ -238,6 +238,16 @@ HARD = str(INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp")
 """Optimum 58 (A* and the engine prove it in seconds); the plan built first has 103."""
 
 
+@pytest.fixture
+def weak_strong_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A*'s strong tables no larger than the bound's (runs of 10 disks): with its
+    default, one table of all 12 disks of ``HARD``, A* would walk straight down."""
+    from hanoi_asp.methods import patterns
+
+    monkeypatch.setattr(patterns, "STRONG_PATTERNS", patterns.TABLE_PATTERNS)
+
+
+@pytest.mark.usefixtures("weak_strong_tables")
 @pytest.mark.parametrize("stop", [("--limit", "states=20000"), ("--timeout", "0.5")])
 def test_astar_stopped_answers_with_the_plan_in_hand(run_cli, stop: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
     """A* at its state budget or time limit threw its work away (ERROR, exit 2): now the
@@ -253,6 +263,7 @@ def test_astar_stopped_answers_with_the_plan_in_hand(run_cli, stop: tuple[str, s
     assert len(replay(load_puzzle(HARD), steps)) == data["length"]  # a legal plan to the goal
 
 
+@pytest.mark.usefixtures("weak_strong_tables")
 def test_astar_stopped_below_the_first_plan_says_unknown() -> None:
     puzzle = load_puzzle(HARD)
     options = SolveOptions(method="astar", max_moves=80, limits=Limits(states=20_000))

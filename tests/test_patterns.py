@@ -59,6 +59,39 @@ def test_each_table_entry_is_the_runs_own_breadth_first_distance(puzzle: Puzzle)
         assert got == (patterns.UNSEEN if expected is None else expected), pattern
 
 
+@pytest.mark.parametrize("few", [0, 10**9])
+@settings(max_examples=15, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 4), disks=(3, 6), graphs=True))
+def test_tables_in_chunks_and_split_top_disks_are_breadth_first_distances(
+    monkeypatch: pytest.MonkeyPatch, few: int, puzzle: Puzzle
+) -> None:
+    """The whole table of every disk, built with tiny chunks (a layer in many pieces,
+    patterns reached twice across them) and the top-disk tables split after one disk
+    (the path tables of 9+ disks take), equals BFS's distances pattern by pattern; on
+    3 pegs with a linear graph distances pass 254, so the table widens to two bytes
+    mid-search.  Once every layer through numpy (``few`` 0), once every layer in plain
+    Python (the path of thin layers)."""
+    monkeypatch.setattr(patterns, "FEW", few)
+    monkeypatch.setattr(patterns, "CHUNK", 8)
+    monkeypatch.setattr(patterns, "TOPS_LOW", 1)
+    pegs, edges = len(puzzle.pegs), puzzle.edges()
+    ends = patterns.goal_allowed(puzzle)
+    distances = patterns.distances_among(pegs, ends, edges)
+    assert (distances.itemsize == 2) == (int(distances.max()) >= 255)
+    goal = puzzle.goal_pegs()
+    for code in range(0, pegs**puzzle.disks, 7):  # every seventh pattern: seconds, not minutes
+        state = tuple(code // pegs**j % pegs for j in range(puzzle.disks))
+        expected = bfs_distance(pegs, state, goal, edges)
+        assert int(distances[code]) == (patterns.UNSEEN if expected is None else expected)
+
+
+def test_a_linear_three_peg_table_widens_past_a_byte() -> None:
+    """6 disks end to end on 3 pegs in a line: 728 moves (3^6 - 1), two bytes a pattern."""
+    edges = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
+    distances = patterns.distances_to(3, 6, dict.fromkeys(range(6), 2), edges)
+    assert distances.itemsize == 2 and int(distances[0]) == 728 == int(distances.max())
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(puzzles(pegs=(3, 5), disks=(1, 6), graphs=True))
 def test_the_database_bound_never_exceeds_the_optimum(small_tables: None, puzzle: Puzzle) -> None:
@@ -281,13 +314,15 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     small_tables: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``check_every_cut`` waits while clingo's search time is below the bounds' time,
-    then hands the propagator every cut; and a whole solve that widens mid-search still
-    ends at the BFS optimum."""
+    then hands the propagator every cut of the bound's tables; it waits again while the
+    search time is below the strong tables' price, then hands those over; and a whole
+    solve that widens mid-search still ends at the BFS optimum."""
     from hanoi_asp.engine.policy import choose_strategy, make_solver
     from hanoi_asp.engine.state import SearchState
     from hanoi_asp.engine.tables import check_every_cut
 
     monkeypatch.setattr(patterns, "TABLE_PATTERNS", 64)  # runs of 3 disks: 3 cuts
+    monkeypatch.setattr(patterns, "STRONG_PATTERNS", 256)  # strong: runs of 4, 3 cuts
     monkeypatch.setattr(patterns, "CUTS_BUILT", 1)
     puzzle = Puzzle(
         pegs=("a", "b", "c", "d"),
@@ -303,9 +338,20 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     assert not check_every_cut(run, plan, solver)
     assert len(solver.propagator.tables) == 1
     run.timings["bounds"] = 0.0
+    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 3600.0)  # a price never reached
+    assert not check_every_cut(run, plan, solver)
+    assert solver.propagator.tables == goal_database(puzzle, every_cut=True)
+    run.timings["bounds"] = 0.0
+    assert len(solver.propagator.tables) == len(partitions(4, 6, 64)) == 3
+    assert not check_every_cut(run, plan, solver)
+    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 0.0)
+    run.timings["bounds"] = 0.0  # the first purchase counts as the bounds' time
     assert check_every_cut(run, plan, solver)
-    assert len(solver.propagator.tables) == len(partitions(4, 6)) == 3
+    strong = solver.propagator.tables
+    assert strong == goal_database(puzzle, strong=True) and len(strong) == 3
+    assert {t.run.size for part in strong for t in part} == {1, 2, 4}
     patterns._CACHE.clear()
+    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 1e-6)  # bought after a horizon
     widened: list[int] = []
 
     def at_once(run: Any, plan: Any, solver: Any) -> bool:
@@ -316,8 +362,8 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     monkeypatch.setattr("hanoi_asp.engine.strategies.upward.check_every_cut", at_once)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
     assert result.length == _distance(puzzle)
-    assert widened[0] == 1 and [h.status for h in result.horizons][-1] == "SAT"
-    assert len(result.horizons) > 1  # a horizon was refuted: the search widened
+    assert widened[:2] == [1, 3] and [h.status for h in result.horizons][-1] == "SAT"
+    assert len(result.horizons) > 2  # horizons were refuted: the search widened twice
 
 
 def test_solve_json_gives_the_phases_and_astar(run_cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -354,3 +400,35 @@ def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:
     searched = solve(puzzle, SolveOptions(first_plan=False))
     assert searched.length == 1 and patterns._CACHE
     patterns._CACHE.clear()
+
+
+def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shortest plan offered while clingo refutes horizons (as the strong tables'
+    weighted A* does): once the lower bound reaches its length the search stops with
+    it, proven by the refuted horizons, and clingo never solves the optimum's horizon."""
+    from hanoi_asp.engine.strategies import upward
+    from hanoi_asp.methods import bfs
+    from hanoi_asp.model.proof import PlanOrigin
+
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
+        goal={"d": (1, 2, 3, 4, 5, 6)},
+    )
+    shortest = bfs.search(puzzle, max_moves=None).steps
+    assert shortest is not None and len(shortest) == _distance(puzzle)
+
+    def offer(run: Any, plan: Any, solver: Any) -> bool:
+        run.offer(replay(puzzle, shortest), PlanOrigin("astar", len(shortest)))
+        return True
+
+    monkeypatch.setattr(upward, "check_every_cut", offer)
+    result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
+    assert result.result == "OPTIMUM FOUND" and result.length == len(shortest)
+    proof = result.proof_data
+    assert proof.kind == "refuted-horizons" and proof.plan == PlanOrigin("astar", len(shortest))
+    assert [h.status for h in result.horizons] == ["UNSAT"] * len(result.horizons)
+    assert result.horizons[-1].horizon == len(shortest) - 1

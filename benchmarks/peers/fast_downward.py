@@ -103,6 +103,30 @@ def solve_fd(
     (default: :func:`~peers.pddl.choose_domain`)."""
     if config not in CONFIGS:
         raise ValueError(f"unknown Fast Downward config {config!r} (one of {', '.join(CONFIGS)})")
+    return run_planner(
+        puzzle,
+        driver(),
+        CONFIGS[config],
+        timeout_s,
+        memory_limit_mib=memory_limit_mib,
+        keep=keep,
+        domain=domain,
+    )
+
+
+def run_planner(
+    puzzle: Puzzle,
+    planner: Path,
+    search: str,
+    timeout_s: float,
+    *,
+    memory_limit_mib: float | None = None,
+    keep: Path | None = None,
+    domain: Domain | None = None,
+) -> PeerRun:
+    """A planner with Fast Downward's driver (``planner``: its ``fast-downward.py``; Fast
+    Downward itself or SymK, a fork of it) searching with ``search`` on our PDDL, as
+    :func:`solve_fd` describes."""
     kind = domain or choose_domain(puzzle)
     domain_pddl, problem = hanoi_pddl(puzzle, kind)
     with tempfile.TemporaryDirectory(prefix="hanoi-fd-") as folder:
@@ -111,13 +135,13 @@ def solve_fd(
         (work / "problem.pddl").write_text(problem, encoding="utf-8")
         command = [
             sys.executable,
-            str(driver()),
+            str(planner),
             "--plan-file",
             "plan",
             "domain.pddl",
             "problem.pddl",
             "--search",
-            CONFIGS[config],
+            search,
         ]
         run = run_tree(command, timeout_s=timeout_s, cwd=work, memory_limit_mib=memory_limit_mib)
         log = run.stdout + run.stderr

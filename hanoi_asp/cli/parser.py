@@ -96,6 +96,10 @@ PATTERNS_HELP = (
     "4+ pegs: do not check pattern-database estimates inside clingo's search (the lower "
     "bound still uses them); to measure what the check brings"
 )
+CACHE_HELP = (
+    "build pattern tables in memory only: neither read nor write the on-disk cache "
+    "($HANOI_ASP_CACHE_DIR, else $XDG_CACHE_HOME/hanoi-asp or ~/.cache/hanoi-asp)"
+)
 FIRST_PLAN_HELP = (
     "do not build a plan before the search: clingo finds every plan (no upper bound "
     "until it does; for measuring the ASP engine alone)"
@@ -169,6 +173,7 @@ def _solve(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     _add_asp_options(command)
     command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
     command.add_argument("--no-patterns", action="store_true", help=PATTERNS_HELP)
+    command.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
     command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
     output = command.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
@@ -282,6 +287,7 @@ def _batch(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     command.add_argument("--max-moves", type=_natural, metavar="N", help=MAX_MOVES_HELP)
     command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
     command.add_argument("--no-patterns", action="store_true", help=PATTERNS_HELP)
+    command.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
     command.add_argument(
         "--threads",
         type=_thread_count,
@@ -346,6 +352,7 @@ def _explain(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     command.add_argument("file", help=INSTANCE_HELP)
     _add_common(command)
     _add_asp_options(command)
+    command.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
     command.add_argument("--json", action="store_true", help="print one JSON object")
 
 

@@ -60,7 +60,8 @@ class Found:
 def climb(run: SearchState, ladder: Ladder) -> Found | Result | None:
     """Ask the ladder's horizons in order: the first that holds a plan (:class:`Found`);
     the search's answer if it must stop first (out of time, or the next horizon over
-    the grounding limit); None once every horizon was refuted."""
+    the grounding limit); None once every horizon was refuted, or the lower bound has
+    reached the best plan in hand (which is then minimal)."""
     for horizon in ladder.horizons:
         if (stopped := run.stopped_before(horizon)) is not None:
             return stopped
@@ -73,6 +74,8 @@ def climb(run: SearchState, ladder: Ladder) -> Found | Result | None:
         ladder.refuted(horizon)
         run.lower = ladder.moves(horizon + 1)
         run.report()
+        if run.meets():
+            return None  # a plan found meanwhile (weighted A*) meets the bound: minimal
     return None
 
 

@@ -106,9 +106,19 @@ class PatternPruning:
     learned: dict[int, int] = field(default_factory=dict)
     """Whole state (:attr:`_Thread.state`) -> a lower bound on its distance to the
     goal, learnt by the look-ahead; it holds for every horizon (see :meth:`_backup`)."""
+    widened: bool = False
+    """Whether the driver has handed over every cut of the bound's tables already
+    (:func:`hanoi_asp.engine.tables.check_every_cut`; the strong ones come next)."""
 
     def __post_init__(self) -> None:
-        self._read: dict[str, dict[int, Placed | None]] = {}
+        pegs = len(self.puzzle.pegs)
+        self.on_literal = [[0] * (self.puzzle.disks * pegs)]  # step 0: the start, facts
+        self.step_moves: list[list[tuple[int, int, int]]] = [[]]
+        """Per step read, its ``move`` atoms as (solver literal, disk position, peg index)."""
+        self.fact_moves: list[list[tuple[int, int, int]]] = [[]]
+        """Per step watched, the move that is a fact, if any, as :attr:`_Thread.move`."""
+        self.watched_steps = 0
+        self.peg_symbols: dict[int, clingo.Symbol] = {}
         self.retable(self.tables)
 
     def retable(self, tables: Partitioned) -> None:
@@ -118,7 +128,7 @@ class PatternPruning:
         pegs = len(self.puzzle.pegs)
         self.runs: list[Run] = []
         self.partition_of: list[int] = []
-        self.goal: list[list[int]] = []
+        self.goal: list[Sequence[int]] = []
         for index, partition in enumerate(self.tables):
             for table in partition:
                 self.runs.append(table.run)
@@ -126,7 +136,7 @@ class PatternPruning:
                 self.goal.append(table.distances)
         # per disk: in each partition, the run holding it, the disk's digit weight in
         # the run's code, the partition and the run's table
-        self.runs_of: list[list[tuple[int, int, int, list[int]]]] = [
+        self.runs_of: list[list[tuple[int, int, int, Sequence[int]]]] = [
             [] for _ in range(self.puzzle.disks)
         ]
         for number, run in enumerate(self.runs):
@@ -143,49 +153,103 @@ class PatternPruning:
         ]
         self.targets = move_lists(pegs, self.puzzle.edges(), backwards=False)
         self.weight = [pegs**disk for disk in range(self.puzzle.disks)]
+        goal = self.puzzle.goal_pegs()
+        self.goal_key: int | None = None
+        """The one goal state's code, when the goal places every disk."""
+        if len(goal) == self.puzzle.disks:
+            self.goal_key = sum(goal[disk + 1] * w for disk, w in enumerate(self.weight))
         self._table_moves: dict[int, Moves] = {}
 
     # -- clingo's Propagator interface -------------------------------------------------
 
     def init(self, init: clingo.PropagateInit) -> None:
-        horizon, pegs = self.horizon, len(self.puzzle.pegs)
-        self.watches, self.move_literal = {}, {}
-        self.on_literal = [[0] * (self.puzzle.disks * pegs) for _ in range(horizon + 1)]
-        for literal, (step, disk, index) in self._atoms(init, "on"):
-            if 1 <= step < horizon:
-                literal = init.solver_literal(literal)
-                if init.assignment.value(literal) is None:
-                    self.on_literal[step][disk * pegs + index] = literal
+        """Before each solve call: the start's bound first (a horizon it rules out is
+        refuted by one clause, nothing else read), then the atoms of the steps not read
+        at an earlier horizon.  A program atom keeps its solver literal from one solve
+        call to the next, and a watch stays once added, so each step's atoms are read
+        and watched once, not at every horizon (65 ms a horizon at 60 steps)."""
+        horizon = self.horizon
         self.thread = thread = self._fresh()
-        for literal, (step, disk, index) in self._atoms(init, "move"):
-            if not 1 <= step <= horizon:
-                continue
-            literal = init.solver_literal(literal)
-            self.move_literal[(step, disk, index)] = literal
-            if step == horizon:
-                continue  # the last move ends at the goal: no state to check after it
-            if init.assignment.is_true(literal):
-                thread.move[step] = (0, disk, index)  # a fact
-            elif init.assignment.value(literal) is None:
-                if literal not in self.watches:
-                    self.watches[literal] = []
-                    init.add_watch(literal, PRUNING_THREAD)
-                self.watches[literal].append((step, disk, index))
+        if self._start_bound() > horizon:
+            self._refute_horizon(init)
+            return
+        self._read_steps(init, horizon)
+        for step in range(1, horizon):
+            for fact in self.fact_moves[step]:
+                thread.move[step] = fact
         for nogood in self._advance(thread):
             if not nogood:
-                # the facts alone break the bound: no plan of this horizon (a clause
-                # on the horizon's query atom, which the driver releases afterwards)
-                query = init.symbolic_atoms[clingo.Function("query", [clingo.Number(horizon)])]
-                if query is not None:
-                    init.add_clause([-init.solver_literal(query.literal)])
+                self._refute_horizon(init)  # the facts alone break the bound
                 return
+
+    def _refute_horizon(self, init: clingo.PropagateInit) -> None:
+        """No plan of this horizon: a clause on the horizon's query atom, which the
+        driver releases afterwards."""
+        horizon = clingo.Function("query", [clingo.Number(self.horizon)])
+        query = init.symbolic_atoms[horizon]
+        if query is not None:
+            init.add_clause([-init.solver_literal(query.literal)])
+
+    def _start_bound(self) -> int:
+        """A lower bound on the start's distance to the goal: the tables' and the learnt
+        one, the larger (0 without tables)."""
+        start = self.puzzle.initial_state()
+        key = sum(peg * weight for peg, weight in zip(start, self.weight, strict=True))
+        by_tables = max(
+            (sum(table.lookup(start) for table in part) for part in self.tables), default=0
+        )
+        return max(by_tables, self.learned.get(key, 0))
+
+    def _read_steps(self, init: clingo.PropagateInit, horizon: int) -> None:
+        """Map and watch the ``on`` and ``move`` atoms of the steps up to ``horizon`` not
+        read yet (found by their symbols: iterating every atom of a signature at each
+        horizon was most of its set-up), and watch the moves of every step before the
+        horizon's last (the last move ends at the goal: no state to check after it)."""
+        pegs, disks = len(self.puzzle.pegs), self.puzzle.disks
+        if not self.peg_symbols:
+            for atom in init.symbolic_atoms.by_signature("peg", 1):
+                index = self._peg(atom.symbol.arguments[0])
+                if index is not None:
+                    self.peg_symbols[index] = atom.symbol.arguments[0]
+        atoms, value = init.symbolic_atoms, init.assignment.value
+        for step in range(len(self.on_literal), horizon + 1):
+            number = clingo.Number(step)
+            row, moves = [0] * (disks * pegs), []
+            for disk in range(disks):
+                for index, peg in self.peg_symbols.items():
+                    place = (clingo.Number(disk + 1), peg, number)
+                    on = atoms[clingo.Function("on", place)]
+                    if on is not None:
+                        literal = init.solver_literal(on.literal)
+                        if value(literal) is None:
+                            row[disk * pegs + index] = literal
+                    move = atoms[clingo.Function("move", place)]
+                    if move is not None:
+                        literal = init.solver_literal(move.literal)
+                        self.move_literal[(step, disk, index)] = literal
+                        moves.append((literal, disk, index))
+            self.on_literal.append(row)
+            self.step_moves.append(moves)
+            self.fact_moves.append([])
+        for step in range(self.watched_steps + 1, horizon):
+            for literal, disk, index in self.step_moves[step]:
+                if init.assignment.is_true(literal):
+                    self.fact_moves[step].append((0, disk, index))
+                elif value(literal) is None:
+                    if literal not in self.watches:
+                        self.watches[literal] = []
+                        init.add_watch(literal, PRUNING_THREAD)
+                    self.watches[literal].append((step, disk, index))
+        self.watched_steps = max(self.watched_steps, horizon - 1)
 
     def propagate(self, control: clingo.PropagateControl, changes: Sequence[int]) -> None:
         thread = self.thread
         assert thread is not None
+        last = self.horizon - 1
         for literal in changes:
             for step, disk, target in self.watches.get(literal, ()):
-                thread.move[step] = (literal, disk, target)
+                if step <= last:  # watches stay from larger horizons
+                    thread.move[step] = (literal, disk, target)
         for nogood in self._advance(thread):
             self.pruned += 1
             if not control.add_nogood(nogood, tag=True):
@@ -212,8 +276,11 @@ class PatternPruning:
     def undo(self, thread_id: int, assignment: clingo.Assignment, changes: Sequence[int]) -> None:
         thread = self.thread
         assert thread is not None
+        last = self.horizon - 1
         for literal in changes:
             for step, _, _ in self.watches.get(literal, ()):
+                if step > last:
+                    continue
                 made = thread.move[step]
                 if made is None or made[0] != literal:
                     continue
@@ -223,24 +290,6 @@ class PatternPruning:
                 thread.known = min(thread.known, step - 1)
 
     # -- the check ---------------------------------------------------------------------
-
-    def _atoms(self, init: clingo.PropagateInit, name: str) -> list[tuple[int, Placed]]:
-        """``on(D,P,T)`` or ``move(D,P,T)`` atoms as (program literal, (step, disk
-        position, peg index)), atoms of unknown pegs left out.  Each atom is read once
-        and remembered by its literal: later horizons reuse the earlier steps' atoms,
-        and reading symbols was most of a horizon's set-up."""
-        found: list[tuple[int, Placed]] = []
-        read = self._read.setdefault(name, {})
-        for atom in init.symbolic_atoms.by_signature(name, 3):
-            literal = atom.literal
-            if literal not in read:
-                disk, peg, step = atom.symbol.arguments
-                index = self._peg(peg)
-                read[literal] = None if index is None else (step.number, disk.number - 1, index)
-            parsed = read[literal]
-            if parsed is not None:
-                found.append((literal, parsed))
-        return found
 
     def _peg(self, symbol: clingo.Symbol) -> int | None:
         name = peg_name(symbol)
@@ -289,10 +338,12 @@ class PatternPruning:
         the state itself is the nogood, and so may be the states before it
         (:meth:`_refute_upwards`)."""
         state = self._state_literals(thread, step)
+        left = self.horizon - step - 1
+        if self.learned.get(thread.state[step], 0) <= left + 1:
+            self._deepen(thread, step, left)
         if self._out_of_reach(thread, step):
             # the earliest state first: clingo stops at the first nogood that conflicts
             return [*reversed(self._refute_upwards(thread, step)), state]
-        left = self.horizon - step - 1
         (_, disks_moved, targets, _), estimates = self._moves(thread, step)
         kept: list[int] = []
         dropped = False
@@ -308,6 +359,45 @@ class PatternPruning:
         # the kept moves" rules out every other: one clause where a nogood per move
         # was more for clingo to store and watch (4p12: 7.6 s against 9.0 s)
         return [[*state, *kept]]
+
+    def _deepen(self, thread: _Thread, step: int, left: int) -> None:
+        """Back up, from its own successors, the bound of every successor of the state
+        after ``step`` that its estimate still lets reach the goal in the ``left`` moves
+        after it: the successor's estimate is raised to that bound, which is learnt.
+
+        The bound is :meth:`_backup`'s, taken one step ahead: a successor that is not
+        the goal is one move further from it than its nearest successor, so ``1 +`` the
+        least estimate over its moves bounds its distance (the estimates are lower
+        bounds: the tables', or learnt ones).  These are exactly the successors clingo
+        would try next, each then refuted on its own look-ahead in a decision, a
+        conflict and a backjump; here the same estimates are computed (and kept for
+        when it goes there) without them, the state's clause drops the moves at once,
+        and its own backup sees the raised values."""
+        (_, disks_moved, targets, successors), estimates = self._moves(thread, step)
+        pegs, learned, kept = thread.peg[step], self.learned, self._table_moves
+        get = learned.get
+        for move, estimate in enumerate(estimates):
+            child = successors[move]
+            if estimate > left or self._at_goal(child):
+                continue
+            moves = kept.get(child)
+            if moves is None:
+                after = pegs.copy()
+                after[disks_moved[move]] = targets[move]
+                moves = self._by_tables(after, child)
+                if len(kept) < TABLE_MOVES_KEPT:
+                    kept[child] = moves
+            nearest = min(
+                (
+                    e if (b := get(s, 0)) <= e else b
+                    for e, s in zip(moves[0], moves[3], strict=True)
+                ),
+                default=self.horizon,
+            )
+            if nearest + 1 > estimate:
+                estimates[move] = nearest + 1
+                if nearest + 1 > get(child, 0) and len(learned) < LEARNED_STATES:
+                    learned[child] = nearest + 1
 
     def _moves(self, thread: _Thread, step: int) -> Estimated:
         """The legal moves from the known state after ``step``, estimated once while the
@@ -382,6 +472,8 @@ class PatternPruning:
     def _at_goal(self, key: int) -> bool:
         """Whether the state coded ``key`` is a goal: a run is at distance 0 exactly when
         its disks are where the goal wants them, and one partition's runs hold every disk."""
+        if self.goal_key is not None:
+            return key == self.goal_key
         return all(table[key // low % span] == 0 for table, low, span in self.goal_digits)
 
     def _backup(self, thread: _Thread, step: int) -> int:

@@ -18,68 +18,88 @@ from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods import astar
-from hanoi_asp.methods.patterns import Partitioned, goal_database
+from hanoi_asp.methods.patterns import Partitioned, goal_database, strong_exact, strong_price
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 from hanoi_asp.model.puzzle import Puzzle
 
 
 def pattern_tables(
-    puzzle: Puzzle, plan: Strategy, deadline: float | None, every_cut: bool = False
+    puzzle: Puzzle,
+    plan: Strategy,
+    deadline: float | None,
+    every_cut: bool = False,
+    strong: bool = False,
 ) -> Partitioned | None:
     """The tables the pattern propagator checks, if the strategy uses it: the lower
-    bound's cuts, built already unless it ran out of time, or every cut; None if
-    ``deadline`` passes first: the search then goes on without the propagator."""
+    bound's cuts, built already unless it ran out of time, or every cut; the strong
+    tables if asked for or free (in the on-disk cache); None if ``deadline`` passes
+    first: the search then goes on without the propagator."""
     if not plan.patterns:
         return None
     try:
-        return goal_database(puzzle, deadline=deadline, every_cut=every_cut)
+        strong = strong or strong_price(puzzle) == 0
+        return goal_database(puzzle, deadline=deadline, every_cut=every_cut, strong=strong)
     except TimeoutError:
         return None
 
 
 def check_every_cut(run: SearchState, plan: Strategy, solver: HorizonSolver) -> bool:
-    """Have the propagator check every cut, not only the
-    :data:`~hanoi_asp.methods.patterns.CUTS_BUILT` the bound chose, once clingo has
-    spent refuting horizons as long as the bounds took (a ski-rental rule: the rest of
-    the tables cost about that again, or more).  The larger estimate prunes more where
-    horizons must be refuted; where the first horizons hold a plan the tables are not
-    worth building (``benchmarks/hard.py`` times the solves this serves).  True once
-    done (or if there is nothing to do)."""
+    """Hand the propagator stronger tables as refuting horizons proves costly: a
+    ski-rental rule, each purchase once the rent paid (clingo's search time) reaches
+    its price.  First every cut of the bound's tables, not only the
+    :data:`~hanoi_asp.methods.patterns.CUTS_BUILT` it chose, once clingo has spent as
+    long as the bounds took (the rest cost about that again); then the strong tables
+    (:func:`~hanoi_asp.methods.patterns.strong_price`, 0 when cached), once it has
+    spent their price too; or at once, instead of the first purchase, when they are
+    one table of every disk (:func:`~hanoi_asp.methods.patterns.strong_exact`): the
+    exact distance, after which no horizon is left to refute.  Where the first
+    horizons hold a plan neither is worth building (``benchmarks/hard.py`` times the
+    solves this serves).  True once done (or if there is nothing to do)."""
     propagator = getattr(solver, "propagator", None)
     if not isinstance(propagator, PatternPruning):
         return True
-    if solver.calls.solving < run.timings.get("bounds", 0.0):
+    spent = solver.calls.solving
+    if spent < run.timings.get("bounds", 0.0):
+        return False
+    price, exact = strong_price(run.puzzle), strong_exact(run.puzzle)
+    strong = propagator.widened or price == 0 or exact
+    if strong and spent < price and not exact:
         return False
     began = time.monotonic()
-    tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=True)
+    tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=True, strong=strong)
     run.timed("bounds", began)
-    if tables is not None and len(tables) > len(propagator.tables):
+    if tables is not None and tables is not propagator.tables:
         propagator.retable(tables)
-    return True
+        if strong and not plan.user_encoding:
+            # the strong tables bring the best plan down further, often to the optimum,
+            # which then ends the search as soon as the lower bound meets it
+            shorten_best(run, tables, close=1.0)
+    propagator.widened = True
+    return strong
 
 
 SHORTEN_SECONDS = 0.5
 """Most time :func:`shorten_best` takes (less when the user's time limit is near)."""
-SHORTEN_WEIGHTS = (2.0, 1.5)
-"""Weighted A*'s weights, tried in turn while time is left: 2 reaches a goal soonest,
-1.5 often gives a shorter plan."""
+SHORTEN_WEIGHTS = (5.0, 2.0, 1.5)
+"""Weighted A*'s weights, tried in turn while time is left: 5 reaches a goal soonest
+on the largest puzzles, 2 and 1.5 often give shorter plans."""
 
 
-def shorten_best(run: SearchState, tables: Partitioned) -> None:
+def shorten_best(run: SearchState, tables: Partitioned, close: float = 1.1) -> None:
     """Bring the best plan down before clingo raises the lower bound: weighted A* on the
     pattern tables (:func:`hanoi_asp.methods.astar.search`) gives a plan at most w times
     the optimum's length, in practice near it; it is replayed and offered like every
     plan.  It proves nothing, so no proof changes; but a stopped search answers with a
     far better plan, and a plan that meets the rising lower bound ends the search one
     horizon sooner (clingo need not solve the optimum's horizon).  Skipped where the
-    plan in hand is within 10% of the lower bound.  Measured by
+    plan in hand is within ``close`` times the lower bound.  Measured by
     ``python -m benchmarks.anytime``."""
     began = time.monotonic()
     stop = began + SHORTEN_SECONDS
     deadline = stop if run.deadline is None else min(stop, run.deadline)
     for weight in SHORTEN_WEIGHTS:
-        if run.best is None or len(run.best) * 10 <= run.lower * 11:
+        if run.best is None or len(run.best) <= run.lower * close:
             break
         found = astar.search(run.puzzle, tables, deadline=deadline, weight=weight)
         if found.steps is None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hanoi_asp.methods.bfs import steps_back
@@ -65,7 +66,7 @@ def search(
     shortest, and ``lower`` 0: nothing proven."""
     pegs, disks = len(puzzle.pegs), puzzle.disks
     weight_of: list[int] = [pegs**d for d in range(disks)]  # a disk's digit in a state
-    looks: list[list[tuple[int, int, list[int]]]] = [
+    looks: list[list[tuple[int, int, Sequence[int]]]] = [
         [(weight_of[t.run.first], pegs**t.run.size, t.distances) for t in part] for part in tables
     ]
 

@@ -106,6 +106,10 @@ class SolveOptions:
     threads: int | None = None
     """clingo's search threads, 1-64; None: the engine's policy decides
     (:mod:`hanoi_asp.engine.policy`)."""
+    table_cache: bool = True
+    """Read and keep pattern tables in the on-disk cache
+    (:mod:`hanoi_asp.methods.table_cache`); off (``--no-cache``), every table is built
+    in memory and nothing is written."""
     limits: Limits = field(default_factory=Limits)
     """Size limits checked before grounding."""
     source: str = "<puzzle>"

@@ -1,0 +1,194 @@
+"""Pattern tables kept on disk, per user, so a second solve, a batch or a web hint
+reads a table instead of building it again.
+
+>>> import tempfile, os
+>>> with tempfile.TemporaryDirectory() as folder, using(folder):
+...     store("example", b"\\x00\\x01\\x02", 1)
+...     load("example")
+(b'\\x00\\x01\\x02', 1)
+
+Where: ``$HANOI_ASP_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/hanoi-asp``, else
+``~/.cache/hanoi-asp``.  Off: ``$HANOI_ASP_NO_CACHE`` set (to anything but ``0`` or
+empty), ``hanoi-asp solve/batch/explain --no-cache``, or
+``SolveOptions(table_cache=False)``.  Clearing it is deleting the folder.
+
+A table is a file named by a hash of its *key* (what it is a table of: pegs, the goal
+pattern of its disks, the move graph, the format).  It is never trusted: its header
+holds the key itself, the payload's length and a CRC-32 of key and payload; a file
+that fails any check (torn by a crash, truncated, corrupted, another format) reads
+as missing, so the table is built again and the file replaced.  Writers write a
+temporary file in the same folder and rename it into place (atomic on POSIX), so
+concurrent writers each leave a whole file and readers see a whole file or none.
+The folder is kept under ``$HANOI_ASP_CACHE_MAX_MIB`` (default
+:data:`DEFAULT_MAX_MIB`), the least recently used tables (by mtime; a read touches
+it) deleted first.  Nothing here may fail a solve: an unwritable folder, a full disk
+or a vanished file is the same as no cache.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import struct
+import tempfile
+import time
+import zlib
+from collections.abc import Iterator
+from contextvars import ContextVar
+from pathlib import Path
+
+FORMAT = 1
+"""Bumped whenever the way tables are built or laid out changes: old files then read
+as missing."""
+
+MAGIC = b"HANOIPDB"
+HEADER = struct.Struct("<8sIIIQI")
+"""magic, format, bytes per entry, key length, payload length, CRC-32 of key + payload."""
+
+DEFAULT_MAX_MIB = 1024
+"""The folder's size cap by default: the tables of a few dozen hard puzzles."""
+
+SUFFIX = ".pdb"
+PARTIAL = ".part"
+"""A table being written; one left by a process that died is deleted after
+:data:`STALE_SECONDS`."""
+STALE_SECONDS = 3600.0
+
+_ENABLED: ContextVar[bool] = ContextVar("table_cache_enabled", default=True)
+_FOLDER: ContextVar[str | None] = ContextVar("table_cache_folder", default=None)
+
+
+def folder() -> Path | None:
+    """The cache folder in force, None when the cache is off."""
+    if not _ENABLED.get() or os.environ.get("HANOI_ASP_NO_CACHE", "") not in ("", "0"):
+        return None
+    chosen = _FOLDER.get() or os.environ.get("HANOI_ASP_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "hanoi-asp"
+
+
+@contextlib.contextmanager
+def disabled(off: bool = True) -> Iterator[None]:
+    """Within the block (and this context), no table is read from or written to disk."""
+    token = _ENABLED.set(not off)
+    try:
+        yield
+    finally:
+        _ENABLED.reset(token)
+
+
+@contextlib.contextmanager
+def using(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Within the block, the cache folder is ``path`` (tests, benchmarks)."""
+    token = _FOLDER.set(os.fspath(path))
+    try:
+        yield
+    finally:
+        _FOLDER.reset(token)
+
+
+def max_bytes() -> int:
+    """The size cap in bytes (``$HANOI_ASP_CACHE_MAX_MIB``; a bad value: the default)."""
+    try:
+        mib = float(os.environ.get("HANOI_ASP_CACHE_MAX_MIB", DEFAULT_MAX_MIB))
+    except ValueError:
+        mib = DEFAULT_MAX_MIB
+    return int(max(mib, 0) * 1024 * 1024)
+
+
+def _path(base: Path, key: str) -> Path:
+    return base / (hashlib.blake2b(key.encode(), digest_size=16).hexdigest() + SUFFIX)
+
+
+def holds(key: str) -> bool:
+    """Whether a file for ``key`` is there (not checked: :func:`load` checks it)."""
+    base = folder()
+    return base is not None and _path(base, key).is_file()
+
+
+def load(key: str) -> tuple[bytes, int] | None:
+    """The payload stored under ``key`` and its bytes per entry, or None: no cache, no
+    file, or a file that fails a check (then it is deleted)."""
+    base = folder()
+    if base is None:
+        return None
+    path = _path(base, key)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(HEADER.size)
+            if len(head) != HEADER.size:
+                raise ValueError("torn header")
+            magic, version, width, key_length, length, crc = HEADER.unpack(head)
+            if magic != MAGIC or version != FORMAT or width not in (1, 2):
+                raise ValueError("another format")
+            stored_key = handle.read(key_length)
+            payload = handle.read(length + 1)  # one more: a longer file is wrong too
+        if stored_key != key.encode() or len(payload) != length:
+            raise ValueError("wrong key or length")
+        if zlib.crc32(payload, zlib.crc32(stored_key)) != crc:
+            raise ValueError("checksum")
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, struct.error):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: evicted last
+    return payload, width
+
+
+def store(key: str, payload: bytes, width: int) -> None:
+    """Keep ``payload`` (``width`` bytes per entry) under ``key``: written whole to a
+    temporary file, renamed into place, then the folder trimmed to its cap."""
+    base = folder()
+    if base is None:
+        return
+    encoded = key.encode()
+    head = HEADER.pack(
+        MAGIC, FORMAT, width, len(encoded), len(payload), zlib.crc32(payload, zlib.crc32(encoded))
+    )
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=base, prefix=".", suffix=PARTIAL)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(head)
+                out.write(encoded)
+                out.write(payload)
+            os.replace(temporary, _path(base, key))
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+        trim(base, keep=_path(base, key))
+    except OSError:
+        return
+
+
+def trim(base: Path, keep: Path | None = None) -> None:
+    """Delete the least recently used tables (oldest mtime first) until the folder's
+    tables fit :func:`max_bytes`; ``keep`` (the one just written) stays."""
+    cap = max_bytes()
+    now = time.time()
+    for path in base.glob("*" + PARTIAL):
+        with contextlib.suppress(OSError):
+            if path.stat().st_mtime < now - STALE_SECONDS:
+                path.unlink()
+    files: list[tuple[float, int, Path]] = []
+    for path in base.glob("*" + SUFFIX):
+        with contextlib.suppress(OSError):
+            info = path.stat()
+            files.append((info.st_mtime, info.st_size, path))
+    total = sum(size for _, size, _ in files)
+    for _, size, path in sorted(files):
+        if total <= cap:
+            break
+        if path == keep:
+            continue
+        with contextlib.suppress(OSError):
+            path.unlink()
+            total -= size
