@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
@@ -82,8 +83,23 @@ def puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]:
         first_plan=not getattr(args, "no_first_plan", False),
         patterns=not getattr(args, "no_patterns", False),
         table_cache=not getattr(args, "no_cache", False),
+        started=command_started(),
     )
     return puzzle, options
+
+
+def command_started() -> float:
+    """The ``time.monotonic()`` reading when this process started, so that ``--timeout``
+    counts Python's start-up and the reading of the files too (Linux: the start time in
+    ``/proc/self/stat``, on the boot-time clock); where it cannot be read, now."""
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - int(fields[19]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0.0 <= age < 60.0 else now
 
 
 def memory_limit(args: argparse.Namespace) -> int:
@@ -124,7 +140,8 @@ def explain_command(args: argparse.Namespace) -> int:
     if options.encoding is None:
         explanation = explain(puzzle, options)
     else:  # a user's encoding: in a capped child process
-        seconds = None if options.timeout is None else options.timeout + HARD_GRACE_S
+        left = options.time_left(time.monotonic())
+        seconds = None if left is None else left + HARD_GRACE_S
         try:
             explanation = run_capped(
                 explain, (puzzle, options), seconds=seconds, memory=memory_limit(args)

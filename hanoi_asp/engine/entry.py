@@ -67,8 +67,9 @@ def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> R
     :mod:`hanoi_asp.engine.isolation`) killed :data:`HARD_GRACE_S` after the timeout and
     capped at ``memory`` bytes.  Killed or over the cap, the answer is ``UNKNOWN`` with
     ``stopped`` ``timeout`` or ``memory``."""
-    seconds = None if options.timeout is None else options.timeout + HARD_GRACE_S
     started = time.monotonic()
+    left = options.time_left(started)
+    seconds = None if left is None else left + HARD_GRACE_S
     try:
         return run_capped(solve, (puzzle, options), seconds=seconds, memory=memory)
     except Stopped as stop:

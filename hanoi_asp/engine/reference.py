@@ -61,7 +61,8 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
     started = time.monotonic()
     options.limits.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
     limit = options.move_limit(puzzle)
-    deadline = None if options.timeout is None else started + options.timeout
+    origin = started if options.started is None else options.started
+    deadline = None if options.timeout is None else origin + options.timeout
     bound = misplaced_disks(puzzle)
     method = _reference(options.method)
     try:

@@ -76,7 +76,8 @@ class SearchState:
     @property
     def deadline(self) -> float | None:
         timeout = self.options.timeout
-        return None if timeout is None else self.started + timeout
+        origin = self.started if self.options.started is None else self.options.started
+        return None if timeout is None else origin + timeout
 
     @property
     def upper(self) -> int | None:

@@ -85,6 +85,18 @@ class SolveOptions:
     timeout: float | None = None
     """Seconds before the search stops with the best plan found so far (UNKNOWN if
     none); None: no limit."""
+    started: float | None = None
+    """The ``time.monotonic()`` reading the time limit counts from: the command's start
+    (the command line sets it, so ``--timeout T`` bounds the whole command, Python's
+    start-up and the reading of the files included); None: the solve's own start."""
+
+    def time_left(self, now: float) -> float | None:
+        """Seconds of the time limit left at ``now``, if the limit counts from
+        :attr:`started`; else the whole limit (None: no limit)."""
+        if self.timeout is None or self.started is None:
+            return self.timeout
+        return max(0.0, self.started + self.timeout - now)
+
     first_plan: bool = True
     """Build a plan at once (:mod:`hanoi_asp.methods.constructive`) as the first upper
     bound; off, clingo finds every plan (``--no-first-plan``)."""
