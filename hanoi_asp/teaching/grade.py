@@ -11,7 +11,7 @@ to see whether it finds only longer plans.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -208,29 +208,16 @@ def grade_instance(
         top = optimum
     else:
         top = UNREACHABLE_HORIZONS if reference.max_moves is None else reference.max_moves
-    options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source=instance)
     findings: list[Finding] = []
-    answers: dict[int, Status] = {}
-    warnings: list[str] = []
-    try:
-        solver = horizon_solver(puzzle, options, warnings=True)
-        try:
-            for horizon in range(top + 1):
-                answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
-            if optimum is not None and answers[optimum] == "UNSAT":
-                findings.append(
-                    Finding(
-                        "too-strict",
-                        f"UNSATISFIABLE at {optimum} moves, but the reference has a plan of "
-                        f"{optimum} moves: the encoding rules out legal plans",
-                        optimum,
-                    )
-                )
-                _look_higher(solver, puzzle, optimum, seconds, answers, findings)
-        finally:
-            warnings = clingo_warnings(solver.calls.messages, encoding.name)
-    except EncodingError as error:
-        findings.append(Finding("error", str(error)))
+
+    def then(solver: HorizonSolver, answers: dict[int, Status]) -> None:
+        if optimum is not None and answers[optimum] == "UNSAT":
+            findings.append(_too_strict(optimum))
+            _look_higher(solver, puzzle, optimum, seconds, answers, findings)
+
+    answers, warnings = _ask_horizons(
+        encoding, instance, puzzle, range(top + 1), seconds, findings, then
+    )
     # the reference's answer is known up to ``top``: a plan at the optimum, none below
     expected = {h: ("SAT" if h == optimum else "UNSAT") for h in range(top + 1)}
     wrong = [h for h in expected if answers.get(h, "UNKNOWN") not in ("UNKNOWN", expected[h])]
@@ -253,28 +240,12 @@ def grade_trial(
     plan at the optimum, none below it, and above it any plan given must replay (an
     exact length above the optimum may have no plan, so UNSAT there is no finding)."""
     beat("instance", name)
-    options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source=name)
     findings: list[Finding] = []
-    answers: dict[int, Status] = {}
-    warnings: list[str] = []
-    try:
-        solver = horizon_solver(puzzle, options, warnings=True)
-        try:
-            for horizon in sorted(set(horizons)):
-                answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
-        finally:
-            warnings = clingo_warnings(solver.calls.messages, encoding.name)
-    except EncodingError as error:
-        findings.append(Finding("error", str(error)))
+    answers, warnings = _ask_horizons(
+        encoding, name, puzzle, sorted(set(horizons)), seconds, findings
+    )
     if optimum is not None and answers.get(optimum) == "UNSAT":
-        findings.append(
-            Finding(
-                "too-strict",
-                f"UNSATISFIABLE at {optimum} moves, but the reference has a plan of "
-                f"{optimum} moves: the encoding rules out legal plans",
-                optimum,
-            )
-        )
+        findings.append(_too_strict(optimum))
     wrong = [h for h, a in answers.items() if a == "SAT" and (optimum is None or h < optimum)]
     if wrong:
         findings.append(
@@ -285,6 +256,44 @@ def grade_trial(
             )
         )
     return InstanceGrade(name, optimum, answers, _first_of_each(findings)), warnings
+
+
+def _ask_horizons(
+    encoding: Encoding,
+    name: str,
+    puzzle: Puzzle,
+    horizons: Iterable[int],
+    seconds: float,
+    findings: list[Finding],
+    then: Callable[[HorizonSolver, dict[int, Status]], None] | None = None,
+) -> tuple[dict[int, Status], list[str]]:
+    """The encoding's answer at each horizon (one solver, horizon after horizon), then
+    ``then`` with the same solver; clingo's warnings about the encoding.  An encoding
+    that does not ground is a finding."""
+    options = SolveOptions(encoding=encoding, threads=TEACHING_THREADS, source=name)
+    answers: dict[int, Status] = {}
+    warnings: list[str] = []
+    try:
+        solver = horizon_solver(puzzle, options, warnings=True)
+        try:
+            for horizon in horizons:
+                answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
+            if then is not None:
+                then(solver, answers)
+        finally:
+            warnings = clingo_warnings(solver.calls.messages, encoding.name)
+    except EncodingError as error:
+        findings.append(Finding("error", str(error)))
+    return answers, warnings
+
+
+def _too_strict(optimum: int) -> Finding:
+    return Finding(
+        "too-strict",
+        f"UNSATISFIABLE at {optimum} moves, but the reference has a plan of "
+        f"{optimum} moves: the encoding rules out legal plans",
+        optimum,
+    )
 
 
 def clingo_warnings(messages: list[str], name: str) -> list[str]:
