@@ -1,48 +1,35 @@
-"""One run of a planner: its outcome as data, and a fresh process group with hard limits.
+"""Fresh processes with hard limits: a whole command's run (:func:`run_tree`), or one
+function's in a spawned interpreter (:func:`in_fresh_process`).
 
-Every benchmarked run, ours or a peer's, goes through :func:`run_tree` so that all are
-timed and measured alike: wall time from start to the leader's exit (caught by a waiting
+Every benchmarked command, ours or a peer's, goes through :func:`run_tree` so that all
+are timed and measured alike: wall time from start to the leader's exit (caught by a waiting
 thread, not by polling), peak resident memory of the whole process tree (sampled, and
 at least the largest single process's ``ru_maxrss`` from ``wait4``), and a ``SIGKILL``
 to the whole process group when the time or memory limit is passed, so no stray child
 (Fast Downward's translator or search, a clingo thread) outlives its run.
+
+:func:`in_fresh_process` is for what is timed inside the process (the call alone,
+without the interpreter's start and imports): a ``spawn`` child, so no state of this
+process (imports, caches, tables) leaks into the measurement.
 """
 
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
+import queue
 import signal
 import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import psutil  # type: ignore[import-untyped]
-
-STATUSES = ("OPTIMUM FOUND", "TIMEOUT", "MEMOUT", "UNSATISFIABLE", "ERROR")
-"""A peer's outcome: a proven-minimal plan (checked by replay), over the time or memory
-limit, proven without a plan, or anything else (``detail`` says what)."""
-
-
-@dataclass(frozen=True)
-class PeerRun:
-    """What a peer answered for one instance."""
-
-    status: str
-    length: int | None
-    seconds: float
-    """Wall time of the peer's whole process (for Fast Downward: the driver with its
-    translator and search, started and measured by :func:`run_tree`)."""
-    detail: str = ""
-    peak_mib: float | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -155,3 +142,30 @@ def last_line(text: str, limit: int = 300) -> str:
     """The last non-empty line of ``text``, shortened: an error's gist for a CSV cell."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:limit] if lines else ""
+
+
+def in_fresh_process(
+    target: Callable[..., None], args: tuple[Any, ...], limit_s: float
+) -> dict[str, Any] | str:
+    """``target(*args, answers)`` in a new ``spawn`` interpreter, where ``target`` puts
+    one dict on the queue ``answers``: that dict, or why there is none (``TIMEOUT`` when
+    the child was killed at ``limit_s``, ``CRASH(exit code)``).  The queue is read before
+    the child is joined: a large answer would otherwise block the child's exit."""
+    context = multiprocessing.get_context("spawn")
+    answers: multiprocessing.Queue[dict[str, Any]] = context.Queue()
+    process = context.Process(target=target, args=(*args, answers))
+    process.start()
+    deadline = time.monotonic() + limit_s
+    answer: dict[str, Any] | None = None
+    while answer is None and time.monotonic() < deadline:
+        try:
+            answer = answers.get(timeout=0.2)
+        except queue.Empty:
+            if not process.is_alive() and answers.empty():
+                break
+    process.join(5)
+    if process.is_alive():
+        process.kill()
+        process.join()
+        return answer if answer is not None else "TIMEOUT"
+    return answer if answer is not None else f"CRASH({process.exitcode})"
