@@ -46,14 +46,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.harness.cases import competition_files, scattered, tower
 from benchmarks.harness.output import Log, can_plot, csv_rows, log_footer, log_header, read_csv
 from benchmarks.harness.paths import result_file, shown
 from benchmarks.harness.processes import in_fresh_process
+
+if TYPE_CHECKING:  # rich is imported for the table only: not in the spawned workers
+    from rich.table import Table
 from hanoi_asp import Puzzle, load_puzzle
 
 ENGINE = ("baseline", "fast")
@@ -246,6 +247,8 @@ def _speed_up(methods: Sequence[str]) -> bool:
 def table(rows: list[dict[str, Any]], methods: Sequence[str], limit: float) -> Table:
     """Per case: the length, each method's median ('>' over the limit), the speed-up
     baseline / fast when both ran, the last method's peak memory."""
+    from rich.table import Table
+
     table = Table(title=f"median wall time per case (limit {limit:g} s; '>' = over the limit)")
     last = methods[-1]
     columns = ["case", "length", *methods]

@@ -17,11 +17,12 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
-
-from rich.console import Console, RenderableType
+from typing import IO, TYPE_CHECKING, Any
 
 from benchmarks.harness.paths import shown
+
+if TYPE_CHECKING:  # rich is imported when a table is shown: not in a spawned worker
+    from rich.console import RenderableType
 
 
 class Log:
@@ -36,6 +37,8 @@ class Log:
 
     def table(self, table: RenderableType) -> None:
         """Print a rich table (or any renderable) and keep its text."""
+        from rich.console import Console
+
         console = Console(record=True, width=160)
         console.print(table)
         self.lines.append(console.export_text().rstrip("\n"))

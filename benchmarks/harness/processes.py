@@ -27,9 +27,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import psutil  # type: ignore[import-untyped]
+if TYPE_CHECKING:  # imported by run_tree: a spawned worker stays lean
+    import psutil  # type: ignore[import-untyped]
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class TreeRun:
 
 def _tree_rss(leader: psutil.Process) -> int:
     """Resident bytes of ``leader`` and all its descendants (0 for any that vanished)."""
+    import psutil
+
     total = 0
     try:
         members = [leader, *leader.children(recursive=True)]
@@ -76,6 +79,8 @@ def run_tree(
     at ``timeout_s`` wall seconds or when the tree's resident memory passes
     ``memory_limit_mib``.  Output goes to files, not pipes: a large answer (a 4,095-move
     JSON plan) must not block the child while we sample it."""
+    import psutil
+
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
@@ -149,23 +154,29 @@ def in_fresh_process(
 ) -> dict[str, Any] | str:
     """``target(*args, answers)`` in a new ``spawn`` interpreter, where ``target`` puts
     one dict on the queue ``answers``: that dict, or why there is none (``TIMEOUT`` when
-    the child was killed at ``limit_s``, ``CRASH(exit code)``).  The queue is read before
-    the child is joined: a large answer would otherwise block the child's exit."""
+    the child had not answered within ``limit_s`` and was killed, ``CRASH(exit code)``).
+    The queue is read while the child runs: a large answer would otherwise block the
+    child's exit."""
     context = multiprocessing.get_context("spawn")
     answers: multiprocessing.Queue[dict[str, Any]] = context.Queue()
     process = context.Process(target=target, args=(*args, answers))
     process.start()
     deadline = time.monotonic() + limit_s
     answer: dict[str, Any] | None = None
-    while answer is None and time.monotonic() < deadline:
+    while answer is None and (left := deadline - time.monotonic()) > 0:
         try:
-            answer = answers.get(timeout=0.2)
+            answer = answers.get(timeout=min(0.2, left))
         except queue.Empty:
-            if not process.is_alive() and answers.empty():
+            if not process.is_alive():  # gone: its answer, if any, is in the pipe
+                with contextlib.suppress(queue.Empty):
+                    answer = answers.get(timeout=1.0)
                 break
-    process.join(5)
-    if process.is_alive():
+    if answer is None and process.is_alive():
         process.kill()
         process.join()
-        return answer if answer is not None else "TIMEOUT"
+        return "TIMEOUT"
+    process.join(5)
+    if process.is_alive():  # answered, then stuck on its way out
+        process.kill()
+        process.join()
     return answer if answer is not None else f"CRASH({process.exitcode})"

@@ -5,7 +5,7 @@ run by run, and a target's verdict.
 >>> spread.median, spread.worst, spread.listed()
 (2.0, 3.0, '1.00, 3.00, 2.00')
 >>> paired_ratios({1: 1.0, 2: 2.0}, {1: 2.0, 2: math.inf}, limit=10.0)
-('0.35', '<0.50')
+('<0.35', '0.50')
 """
 
 from __future__ import annotations
