@@ -1,9 +1,9 @@
 """Batch scale: 1,000 small generated instances and one stuck one through the local pool
 and ``--dask local:N``.
 
-    python benchmarks/batch_scale.py                 # 3 runs each, about 2 minutes
-    python benchmarks/batch_scale.py --runs 5 --count 1000 --workers 2
-    python benchmarks/batch_scale.py --summarize benchmarks/results/batch_scale.csv
+    python -m benchmarks.batch_scale                    # 3 runs each, about 2 minutes
+    python -m benchmarks.batch_scale --runs 5 --count 1000 --workers 2
+    python -m benchmarks.batch_scale --summarize benchmarks/results/batch_scale.csv
 
 The instances (``hanoi-asp generate``, fixed seeds) are random 3- and 4-peg puzzles of
 3-5 disks that solve in milliseconds, so the figures measure what a batch adds per
@@ -35,11 +35,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import json
 import os
-import platform
-import shlex
 import statistics
 import subprocess
 import sys
@@ -49,12 +46,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+from benchmarks.harness.machine import OtherCPU, versions
+from benchmarks.harness.output import Log, csv_rows, log_footer, log_header, read_csv
+from benchmarks.harness.paths import HARD, ROOT, result_file, shown
 
 GROUPS = ((3, 3), (3, 4), (3, 5), (4, 3), (4, 4), (4, 5))
 """(pegs, disks) of the generated instances, the count shared evenly among them."""
-STUCK = ROOT / "instances" / "hard" / "4pegs-20disks-arbitrary.lp"
+STUCK = HARD / "4pegs-20disks-arbitrary.lp"
 """The instance no batch finishes within its time limit."""
 
 TARGET_WALL_S = {"local": 8.0, "dask": 15.0}
@@ -81,17 +79,6 @@ COLUMNS = (
 )
 
 
-class Log:
-    """Prints and keeps every line for the log file."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def __call__(self, text: str = "") -> None:
-        print(text, flush=True)
-        self.lines.append(text)
-
-
 def generate(folder: Path, count: int, seed: int, log: Log) -> list[str]:
     """``count`` instances in one sub-folder per group; their paths, sorted."""
     began = time.monotonic()
@@ -116,46 +103,6 @@ def generate(folder: Path, count: int, seed: int, log: Log) -> list[str]:
         f"in {time.monotonic() - began:.1f} s"
     )
     return paths
-
-
-class OtherCPU:
-    """CPU time used during a run by every process outside the run's own session (and
-    this script): sampled from ``/proc`` every ``SAMPLE_S``, so work of others that
-    starts and ends between two samples shows only once its parent has reaped it (not
-    at all when its parent is gone)."""
-
-    SAMPLE_S = 0.5
-
-    def __init__(self, session: int) -> None:
-        self.session = session
-        self.first: dict[tuple[int, int], float] = {}
-        self.last: dict[tuple[int, int], float] = {}
-        self.sample(first=True)
-
-    def sample(self, first: bool = False) -> None:
-        tick = os.sysconf("SC_CLK_TCK")
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                text = stat.read_text()
-            except OSError:  # gone meanwhile
-                continue
-            pid = int(text[: text.index(" ")])
-            fields = text[text.rindex(")") + 2 :].split()
-            # fields[0] is stat's 3rd field: session is 6th, times 14th-17th, start 22nd
-            if int(fields[3]) == self.session or pid == os.getpid():
-                continue
-            key = (pid, int(fields[19]))
-            # a process's own time and its reaped children's; not init's children:
-            # orphans it reaps include this run's own (its forkserver, at the end)
-            used = sum(int(f) for f in fields[11 : 13 if pid == 1 else 15]) / tick
-            if first:
-                self.first[key] = used
-            else:
-                self.first.setdefault(key, 0.0)  # born during the run
-                self.last[key] = used
-
-    def seconds(self) -> float:
-        return sum(max(0.0, used - self.first[key]) for key, used in self.last.items())
 
 
 def run_batch(
@@ -285,54 +232,42 @@ def report(rows: list[dict[str, Any]], log: Log) -> bool:
     return checks
 
 
-def read_csv(path: Path) -> list[dict[str, Any]]:
-    """Rows of an earlier run's CSV, numbers as numbers."""
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows: list[dict[str, Any]] = list(csv.DictReader(handle))
+def numbers(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """An earlier run's rows, numbers as numbers."""
+    parsed: list[dict[str, Any]] = []
     for row in rows:
+        data: dict[str, Any] = dict(row)
         for key in ("wall_s", "solve_s", "per_s", "overhead_ms", "load_1m", "other_cpu_s"):
-            row[key] = float(row[key])
+            data[key] = float(row[key])
         for key in ("run", "order", "instances", "rows", "exit"):
-            row[key] = int(row[key])
-        row.setdefault("stuck_stopped", "True")
-    return rows
+            data[key] = int(row[key])
+        data.setdefault("stuck_stopped", "True")
+        parsed.append(data)
+    return parsed
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.batch_scale", description=(__doc__ or "").splitlines()[0]
+    )
     parser.add_argument("--count", type=int, default=1000, help="instances (default 1000)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each kind (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="N: --workers N, --dask local:N")
     parser.add_argument("--timeout", type=float, default=2.0, help="batch --timeout")
     parser.add_argument("--seed", type=int, default=15, help="first generate --seed")
-    parser.add_argument("--out", type=Path, default=HERE / "results" / "batch_scale.csv")
+    parser.add_argument("--out", type=Path, default=result_file("batch_scale"))
     parser.add_argument(
         "--summarize",
         type=Path,
         metavar="CSV",
         help="print the summary of an earlier CSV (with this machine's core count); run nothing",
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.summarize:
-        return 0 if report(read_csv(args.summarize), Log()) else 1
-    log_path = args.out.with_suffix(".log")
+        return 0 if report(numbers(read_csv(args.summarize)), Log()) else 1
     log = Log()
-    versions = {}
-    for package in ("clingo", "dask", "distributed", "pebble"):
-        try:
-            from importlib.metadata import version
-
-            versions[package] = version(package)
-        except Exception:  # not installed: said so in the log
-            versions[package] = "missing"
-    log(f"command: {shlex.join([Path(sys.executable).name, *sys.argv])}")
-    log(
-        f"machine: {os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable), "
-        f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB, "
-        f"{platform.platform()}; Python {platform.python_version()}; "
-        + ", ".join(f"{k} {v}" for k, v in versions.items())
-    )
-    log(f"started {time.strftime('%Y-%m-%d %H:%M:%S')}; load average {os.getloadavg()}")
+    log_header(log, "batch_scale", sys.argv[1:] if argv is None else argv)
+    log(f"versions: {versions('dask', 'distributed', 'pebble')}")
     rows: list[dict[str, Any]] = []
     reference: dict[str, tuple[Any, Any]] | None = None
     with tempfile.TemporaryDirectory(prefix="batch-scale-") as temp:
@@ -387,17 +322,12 @@ def main() -> int:
     log()
     log(f"summary: {args.count} instances, {args.workers} workers each, {args.runs} runs each")
     checks = report(rows, log)
-    log(f"finished {time.strftime('%Y-%m-%d %H:%M:%S')}; load average {os.getloadavg()}")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(COLUMNS))
-        writer.writeheader()
-        writer.writerows(rows)
-    log_path.write_text("\n".join(log.lines) + "\n", encoding="utf-8")
-    print(
-        f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} "
-        f"and {log_path.name}"
-    )
+    log_footer(log)
+    with csv_rows(args.out, COLUMNS) as written:
+        for row in rows:
+            written.write(row)
+    log.save(args.out.with_suffix(".log"))
+    print(f"csv: {shown(args.out)}")
     return 0 if checks else 1
 
 

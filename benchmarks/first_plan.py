@@ -1,8 +1,8 @@
 """Time to the first plan and its length against the optimum.
 
-    python benchmarks/first_plan.py                          # everything (about 15 minutes)
-    python benchmarks/first_plan.py --families aspcomp --runs 3 --solve-timeout 5
-    python benchmarks/first_plan.py --families random4-n8 random5-n7 stress
+    python -m benchmarks.first_plan                     # everything (about 15 minutes)
+    python -m benchmarks.first_plan --families aspcomp --runs 3 --solve-timeout 5
+    python -m benchmarks.first_plan --families random4-n8 random5-n7 stress
 
 The first plan is the one the engine builds before the proof search
 (:func:`hanoi_asp.engine.first_plan.build_first_plan`, the simulator's replay
@@ -22,15 +22,12 @@ first plan ``--runs`` times (median and worst wall time of the call itself, impo
 excluded), the lower bound and the reference once, and one full
 ``solve(puzzle, SolveOptions(timeout=--solve-timeout))`` to show what the anytime
 search reaches in that time.  Prints a table and a summary per family, and writes
-``results/first_plan.csv``.
+``results/first_plan.csv`` (``--out``) and its ``.log``.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import multiprocessing as mp
-import queue as queue_module
 import random
 import statistics
 import sys
@@ -39,9 +36,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-COMPETITION = ROOT / "instances" / "aspcomp"
+from benchmarks.harness.cases import competition_files, scattered
+from benchmarks.harness.output import Log, csv_rows, log_footer, log_header
+from benchmarks.harness.paths import result_file, shown
+from benchmarks.harness.processes import in_fresh_process
+from hanoi_asp import Puzzle, load_puzzle
+
+FAMILIES = ("aspcomp", "random4-n8", "random4-n9", "random5-n7", "random5-n8", "stress")
 BFS_STATES = 2_000_000
 """Most states the reference breadth-first search may store (5 pegs, 8 disks: 390,625)."""
 FIRST_PLAN_LIMIT = 120.0
@@ -82,67 +83,51 @@ class Case:
     pegs: int
     disks: int
     reference_kind: str  # competition-moves, bfs-optimum or none
-    spec: dict[str, Any] | None = None  # a Puzzle as data, or
-    path: str | None = None  # an instance file
+    puzzle: Puzzle | None = None  # a puzzle, or
+    path: Path | None = None  # an instance file
 
-
-def random_puzzle(rng: random.Random, pegs: int, disks: int) -> dict[str, Any]:
-    """Every disk on a random peg at the start and in the (full) goal; disk 1, the
-    largest, at the bottom of its stack."""
-    names = [chr(ord("a") + i) for i in range(pegs)]
-    init: dict[str, list[int]] = {}
-    goal: dict[str, list[int]] = {}
-    for disk in range(1, disks + 1):
-        init.setdefault(rng.choice(names), []).append(disk)
-        goal.setdefault(rng.choice(names), []).append(disk)
-    return {"pegs": names, "disks": disks, "init": init, "goal": goal}
+    def load(self) -> Puzzle:
+        return self.puzzle if self.puzzle is not None else load_puzzle(str(self.path))
 
 
 def all_cases(seed: int) -> list[Case]:
     cases = []
-    for path in sorted(COMPETITION.glob("*.asp")):
-        cases.append(Case("aspcomp", path.name[:4], 4, 0, "competition-moves", path=str(path)))
+    for path in competition_files():
+        cases.append(Case("aspcomp", path.name[:4], 4, 0, "competition-moves", path=path))
     rng = random.Random(seed)
     for pegs, disks in ((4, 8), (4, 9), (5, 7), (5, 8)):
         family = f"random{pegs}-n{disks}"
         for i in range(5):
-            spec = random_puzzle(rng, pegs, disks)
-            cases.append(Case(family, f"{family}-{i}", pegs, disks, "bfs-optimum", spec))
+            puzzle = scattered(rng, pegs, disks)
+            cases.append(Case(family, f"{family}-{i}", pegs, disks, "bfs-optimum", puzzle))
     for pegs, disks in ((4, 30), (5, 20), (3, 16)):
-        spec = random_puzzle(rng, pegs, disks)
-        cases.append(Case("stress", f"{pegs}pegs-n{disks}", pegs, disks, "none", spec))
+        puzzle = scattered(rng, pegs, disks)
+        cases.append(Case("stress", f"{pegs}pegs-n{disks}", pegs, disks, "none", puzzle))
     return cases
 
 
-def _load(case: Case) -> Any:
-    sys.path.insert(0, str(ROOT))
-    from hanoi_asp import Puzzle, load_puzzle
-
-    return Puzzle.model_validate(case.spec) if case.spec else load_puzzle(str(case.path))
-
-
-def _first_plan_worker(case: Case, queue: Any) -> None:
-    puzzle = _load(case)
+def _first_plan_worker(case: Case, answers: Any) -> None:
     from hanoi_asp import SolveOptions
     from hanoi_asp.engine.first_plan import build_first_plan
 
+    puzzle = case.load()
     options = SolveOptions()
     started = time.perf_counter()
     built = build_first_plan(puzzle, options, None)
     seconds = time.perf_counter() - started
     first = built.first
     if first is None:
-        queue.put({"seconds": seconds, "length": None, "method": "none"})
+        answers.put({"seconds": seconds, "length": None, "method": "none"})
         return
-    queue.put({"seconds": seconds, "length": first.length, "method": first.method})
+    answers.put({"seconds": seconds, "length": first.length, "method": first.method})
 
 
-def _context_worker(case: Case, queue: Any) -> None:
+def _context_worker(case: Case, answers: Any) -> None:
     """The lower bound, the reference length, and the puzzle's sizes."""
-    puzzle = _load(case)
     from hanoi_asp.engine.bounds import lower_bound
     from hanoi_asp.methods import bfs
 
+    puzzle = case.load()
     started = time.perf_counter()
     bound = lower_bound(puzzle)
     row: dict[str, Any] = {
@@ -162,15 +147,14 @@ def _context_worker(case: Case, queue: Any) -> None:
         found = bfs.search(puzzle, max_moves=None, max_states=BFS_STATES)
         row["reference_s"] = time.perf_counter() - started
         row["reference"] = None if found.steps is None else len(found.steps)
-    queue.put(row)
+    answers.put(row)
 
 
-def _solve_worker(case: Case, timeout: float, queue: Any) -> None:
-    puzzle = _load(case)
+def _solve_worker(case: Case, timeout: float, answers: Any) -> None:
     from hanoi_asp import SolveOptions, solve
 
-    result = solve(puzzle, SolveOptions(timeout=timeout))
-    queue.put(
+    result = solve(case.load(), SolveOptions(timeout=timeout))
+    answers.put(
         {
             "solve_result": result.result,
             "solve_length": result.length,
@@ -181,28 +165,6 @@ def _solve_worker(case: Case, timeout: float, queue: Any) -> None:
             "solve_first_length": result.first_plan and result.first_plan.length,
         }
     )
-
-
-def in_fresh_process(target: Any, args: tuple[Any, ...], limit: float) -> dict[str, Any] | str:
-    """``target(*args, queue)`` in a new process: its row, or why there is none."""
-    context = mp.get_context("spawn")
-    queue = context.Queue()
-    process = context.Process(target=target, args=(*args, queue))
-    process.start()
-    deadline = time.monotonic() + limit
-    row: dict[str, Any] | None = None
-    while row is None and time.monotonic() < deadline:
-        try:  # read before joining: a large row would block the child's exit
-            row = queue.get(timeout=0.2)
-        except queue_module.Empty:
-            if not process.is_alive() and queue.empty():
-                break
-    process.join(5)
-    if process.is_alive():
-        process.kill()
-        process.join()
-        return row if row is not None else "TIMEOUT"
-    return row if row is not None else f"CRASH({process.exitcode})"
 
 
 def measure(case: Case, runs: int, solve_timeout: float) -> dict[str, Any]:
@@ -251,50 +213,42 @@ def measure(case: Case, runs: int, solve_timeout: float) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.first_plan", description=(__doc__ or "").split("\n\n")[0]
+    )
     parser.add_argument(
-        "--families",
-        nargs="*",
-        default=None,
-        help="aspcomp random4-n8 random4-n9 random5-n7 random5-n8 stress (default: all)",
+        "--families", nargs="*", choices=FAMILIES, default=None, help="default: all"
     )
     parser.add_argument("--runs", type=int, default=5, help="first-plan runs per case")
     parser.add_argument(
         "--solve-timeout", type=float, default=10.0, help="seconds for the full solve"
     )
     parser.add_argument("--seed", type=int, default=2026, help="seed of the random puzzles")
-    parser.add_argument("--out", default=str(HERE / "results" / "first_plan.csv"))
+    parser.add_argument("--out", type=Path, default=result_file("first_plan"))
     args = parser.parse_args(argv)
     cases = [c for c in all_cases(args.seed) if not args.families or c.family in args.families]
+    log = Log()
+    log_header(log, "first_plan", sys.argv[1:] if argv is None else argv)
     rows: list[dict[str, Any]] = []
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(COLUMNS)
+    with csv_rows(args.out, COLUMNS) as out:
         for case in cases:
             row = measure(case, args.runs, args.solve_timeout)
             rows.append(row)
-            writer.writerow([_csv(row.get(k)) for k in COLUMNS])
-            handle.flush()
-            print(
+            out.write(row)
+            log(
                 f"{case.name:18} first={row.get('first_length')} ref={row.get('reference')} "
                 f"lb={row.get('lower_bound')} median={_num(row.get('median_s'), 4)}s "
                 f"solve={row.get('solve_result')} {row.get('solve_lower_bound')}.."
-                f"{row.get('solve_upper_bound')}",
-                flush=True,
+                f"{row.get('solve_upper_bound')}"
             )
-    print()
-    print_table(rows, args.solve_timeout, args.runs)
-    print()
-    print_summary(rows, args.solve_timeout)
-    print(f"\ncsv: {args.out}")
+    log()
+    print_table(log, rows, args.solve_timeout, args.runs)
+    log()
+    print_summary(log, rows, args.solve_timeout)
+    log(f"\ncsv: {shown(args.out)}")
+    log_footer(log)
+    log.save(args.out.with_suffix(".log"))
     return 0
-
-
-def _csv(value: Any) -> Any:
-    if value is None:
-        return ""
-    return round(value, 6) if isinstance(value, float) else value
 
 
 def _num(value: Any, digits: int) -> str:
@@ -305,8 +259,8 @@ def _text(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def print_table(rows: list[dict[str, Any]], solve_timeout: float, runs: int) -> None:
-    print(
+def print_table(log: Log, rows: list[dict[str, Any]], solve_timeout: float, runs: int) -> None:
+    log(
         f"first plan: median and worst wall seconds of build_first_plan over {runs} fresh "
         f"processes; ratio = first length / reference; solve: {solve_timeout:g} s budget"
     )
@@ -351,14 +305,14 @@ def print_table(rows: list[dict[str, Any]], solve_timeout: float, runs: int) -> 
     for number, line in enumerate(lines):
         cells = [line[0].ljust(widths[0])]
         cells += [cell.rjust(width) for cell, width in zip(line[1:], widths[1:], strict=True)]
-        print("  ".join(cells))
+        log("  ".join(cells))
         if number == 0:
-            print("  ".join("-" * w for w in widths))
-    print("lower bnd: '=' marks an exact bound (the optimum itself)")
+            log("  ".join("-" * w for w in widths))
+    log("lower bnd: '=' marks an exact bound (the optimum itself)")
 
 
-def print_summary(rows: list[dict[str, Any]], solve_timeout: float) -> None:
-    print(f"summary per family (optimal = OPTIMUM FOUND by solve within {solve_timeout:g} s)")
+def print_summary(log: Log, rows: list[dict[str, Any]], solve_timeout: float) -> None:
+    log(f"summary per family (optimal = OPTIMUM FOUND by solve within {solve_timeout:g} s)")
     families: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         families.setdefault(row["family"], []).append(row)
@@ -382,7 +336,7 @@ def print_summary(rows: list[dict[str, Any]], solve_timeout: float) -> None:
             if medians
             else "first plan -"
         )
-        print(
+        log(
             f"  {family:11} n={len(members):2}  {ratio_text}  {time_text}  "
             f"optimal {optimal}/{len(members)}" + (f"  no first plan: {failed}" if failed else "")
         )

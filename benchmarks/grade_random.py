@@ -1,7 +1,7 @@
 """How long ``grade --random`` takes: a correct encoding, and finding plus shrinking.
 
-    python benchmarks/grade_random.py                     # seeds 1 2 3, 300 puzzles
-    python benchmarks/grade_random.py --seeds 1 2 --count 300
+    python -m benchmarks.grade_random                   # seeds 1 2 3, 300 puzzles
+    python -m benchmarks.grade_random --seeds 1 2 --count 300
 
 Targets (issue 32): ``grade --random 300`` on a correct encoding at most 60 s; finding
 and shrinking a counterexample at most 30 s.  Each measurement is the whole command
@@ -18,23 +18,27 @@ With ``--seeded`` the cases are instead the tests' 24 seeded mistakes
 (``tests/grade_mutants.py``), and each run prints the counterexample's kind, pegs,
 disks and horizon and the lines its reason names.
 
-Prints every run, then the median and the worst per case; the machine's other load
-is not controlled, so say so when quoting the figures.
+Prints every run, then the median and the worst per case, and writes
+``results/grade_random.log`` (``--out``; with the machine's load at the start and the
+end: it is not controlled, so say so when quoting the figures).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-QUICKSTART = ROOT / "encodings" / "quickstart.lp"
+from benchmarks.harness.output import Log, log_footer, log_header
+from benchmarks.harness.paths import QUICKSTART_ENCODING, ROOT, TESTS, result_file
+from benchmarks.harness.processes import run_tree
+from benchmarks.harness.stats import Spread
+
+QUICKSTART = QUICKSTART_ENCODING
+KILL_AFTER_S = 600.0
+"""A grading run still going after this long is killed (the targets are 30 and 60 s)."""
 ISSUE_MUTANTS = {
     "choice-up-to-4": ("disk(D), peg(P) } = 1", "disk(D), peg(P), D <= 4 } = 1"),
     "frame-stops-at-40": ("not moves(T).\n", "not moves(T), T < 40.\n"),
@@ -53,16 +57,16 @@ ISSUE_MUTANTS = {
 }
 
 
-def timed(encoding: Path, count: int, seed: int) -> tuple[float, int, str, str]:
+def timed(encoding: Path, count: int, seed: int) -> tuple[float, int | None, str, str]:
+    """One ``grade --random`` process: its wall time, exit code, stderr and the
+    counterexample in short."""
     command = [sys.executable, "-m", "hanoi_asp", "grade", "--encoding", str(encoding)]
     command += ["--random", str(count), "--seed", str(seed), "--json"]
-    began = time.monotonic()
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, check=False)
-    took = time.monotonic() - began
-    return took, done.returncode, done.stderr.decode(errors="replace"), _found(done.stdout)
+    done = run_tree(command, timeout_s=KILL_AFTER_S, cwd=ROOT)
+    return done.seconds, done.returncode, done.stderr, _found(done.stdout)
 
 
-def _found(out: bytes) -> str:
+def _found(out: str) -> str:
     """The counterexample in short: kind, pegs, disks, horizon, the lines named."""
     try:
         example = json.loads(out)["counterexample"]
@@ -77,23 +81,40 @@ def _found(out: bytes) -> str:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def seeded_mutants() -> dict[str, str]:
+    """The tests' 24 seeded mistakes (``grade_mutants.py`` under ``tests/``, loaded from
+    its file: the tests are not a package the benchmarks import)."""
+    import importlib.util
+
+    found = sorted(TESTS.rglob("grade_mutants.py"))
+    spec = importlib.util.spec_from_file_location("grade_mutants", found[0]) if found else None
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no grade_mutants.py under {TESTS}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return {mutant.name: mutant.text() for mutant in module.MUTANTS}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.grade_random", description=(__doc__ or "").splitlines()[0]
+    )
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--cases", nargs="+", help="only these (correct, choice-up-to-4, ...)")
     parser.add_argument("--seeded", action="store_true", help="the tests' seeded mistakes")
-    args = parser.parse_args()
-    cases = {"correct": QUICKSTART.read_text()}
+    parser.add_argument("--out", type=Path, default=result_file("grade_random", ".log"))
+    args = parser.parse_args(argv)
+    log = Log()
+    log_header(log, "grade_random", sys.argv[1:] if argv is None else argv)
     source = QUICKSTART.read_text()
+    cases = {"correct": source}
     for name, (old, new) in ISSUE_MUTANTS.items():
         assert old in source, name
         cases[name] = source.replace(old, new, 1)
     if args.seeded:
-        sys.path.insert(0, str(ROOT / "tests"))
-        from grade_mutants import MUTANTS
-
-        cases = {mutant.name: mutant.text() for mutant in MUTANTS}
+        cases = seeded_mutants()
     with tempfile.TemporaryDirectory() as folder:
         for name, text in cases.items():
             if args.cases and name not in args.cases:
@@ -106,14 +127,17 @@ def main() -> None:
                 expected = 0 if name == "correct" and not args.seeded else 1
                 flag = "" if code == expected else f"  UNEXPECTED exit {code}: {err.strip()}"
                 line = f"{name:20s} seed {seed}: {took:6.1f} s, exit {code}{flag}  {found}"
-                print(line.rstrip(), flush=True)
+                log(line.rstrip())
                 seconds.append(took)
-            print(
-                f"{name:20s} median {statistics.median(seconds):6.1f} s, "
-                f"worst {max(seconds):6.1f} s ({len(seconds)} runs)",
-                flush=True,
+            spread = Spread(seconds)
+            log(
+                f"{name:20s} median {spread.median:6.1f} s, "
+                f"worst {spread.worst:6.1f} s ({len(seconds)} runs)"
             )
+    log_footer(log)
+    log.save(args.out)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,7 +1,7 @@
 """Report speed: ``hanoi-asp report`` on 10,000 rows of two configurations (issue #30).
 
-    python benchmarks/report_speed.py              # 3 runs of each variant
-    python benchmarks/report_speed.py --runs 5 --rows 20000
+    python -m benchmarks.report_speed                   # 3 runs of each variant
+    python -m benchmarks.report_speed --runs 5 --rows 20000
 
 The rows are made from a real one: a ``hanoi-asp batch`` of the quickstart instance
 writes a row, which is copied to ``--rows`` rows (half per configuration, ``"config"``
@@ -13,38 +13,36 @@ Each run is a fresh ``python -m hanoi_asp report`` process, timed from its start
 exit (interpreter start, imports, reading, the table; with ``--html --csv --plots`` also
 matplotlib's import and both plots, drawn twice: inline SVG and the files).  Prints the
 median and worst wall time per variant against the target (5 s) and writes
-``results/report_speed.log``.
+``results/report_speed.log`` (``--out``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.harness.output import Log, log_footer, log_header
+from benchmarks.harness.paths import QUICKSTART_INSTANCE, ROOT, result_file
+from benchmarks.harness.peers.ours import environment
+from benchmarks.harness.processes import last_line, run_tree
+from benchmarks.harness.stats import Spread, met
+
 TARGET_S = 5.0
+KILL_AFTER_S = 120.0
+"""A ``report`` process still going after this long is killed."""
 
 
 def real_row(folder: Path) -> dict[str, object]:
     """The row a batch writes for the quickstart instance."""
     out = folder / "one.jsonl"
-    instance = ROOT / "instances" / "quickstart.lp"
-    command = [sys.executable, "-m", "hanoi_asp", "batch", str(instance), "--out", str(out)]
-    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=environment())
+    command = [sys.executable, "-m", "hanoi_asp", "batch", str(QUICKSTART_INSTANCE)]
+    timed([*command, "--out", str(out)])
     row: dict[str, object] = json.loads(out.read_text().splitlines()[0])
     return row
-
-
-def environment() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 def make_rows(template: dict[str, object], count: int, seed: int = 1) -> list[str]:
@@ -68,32 +66,29 @@ def make_rows(template: dict[str, object], count: int, seed: int = 1) -> list[st
 
 
 def timed(command: list[str]) -> float:
-    began = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, cwd=ROOT, env=environment())
-    elapsed = time.perf_counter() - began
+    """The wall time of ``command``, a whole process; SystemExit if it fails."""
+    done = run_tree(command, timeout_s=KILL_AFTER_S, cwd=ROOT, env=environment(ROOT))
     if done.returncode != 0:
-        raise SystemExit(f"exit {done.returncode}: {done.stderr.decode()[-500:]}")
-    return elapsed
+        raise SystemExit(f"exit {done.returncode}: {last_line(done.stderr)}")
+    return done.seconds
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.report_speed", description=(__doc__ or "").splitlines()[0]
+    )
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rows", type=int, default=10_000)
-    args = parser.parse_args()
-    log: list[str] = []
-
-    def say(text: str) -> None:
-        print(text, flush=True)
-        log.append(text)
-
-    say(f"$ {' '.join(sys.argv)}  ({os.cpu_count()} cores, load {os.getloadavg()[0]:.2f})")
+    parser.add_argument("--out", type=Path, default=result_file("report_speed", ".log"))
+    args = parser.parse_args(argv)
+    log = Log()
+    log_header(log, "report_speed", sys.argv[1:] if argv is None else argv)
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         results = folder / "sweep.jsonl"
         results.write_text("\n".join(make_rows(real_row(folder), args.rows)) + "\n")
         size = results.stat().st_size / 1e6
-        say(f"{args.rows} rows, 2 configurations, {size:.1f} MB: {results.name}")
+        log(f"{args.rows} rows, 2 configurations, {size:.1f} MB: {results.name}")
         base = [sys.executable, "-m", "hanoi_asp", "report", str(results)]
         outputs = ["--csv", str(folder / "s.csv"), "--html", str(folder / "r.html")]
         variants = {
@@ -101,17 +96,16 @@ def main() -> None:
             "table --csv --html --plots": [*base, *outputs, "--plots", str(folder / "plots")],
         }
         for name, command in variants.items():
-            times = [timed(command) for _ in range(args.runs)]
-            median, worst = statistics.median(times), max(times)
-            verdict = "met" if worst < TARGET_S else "NOT met"
-            say(
-                f"report {name}: median {median:.2f} s, worst {worst:.2f} s over {args.runs} "
-                f"runs ({', '.join(f'{t:.2f}' for t in times)}); target < {TARGET_S:g} s: "
-                f"{verdict}"
+            times = Spread([timed(command) for _ in range(args.runs)])
+            log(
+                f"report {name}: median {times.median:.2f} s, worst {times.worst:.2f} s over "
+                f"{args.runs} runs ({times.listed()}); target < {TARGET_S:g} s: "
+                f"{met(times.worst < TARGET_S)}"
             )
-    out = ROOT / "benchmarks" / "results" / "report_speed.log"
-    out.write_text("\n".join(log) + "\n")
+    log_footer(log)
+    log.save(args.out)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

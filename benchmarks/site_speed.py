@@ -1,7 +1,7 @@
 """The static site's speed (issue #31): export, size, and clingo in the page.
 
-    python benchmarks/site_speed.py            # 3 runs of each
-    python benchmarks/site_speed.py --runs 5
+    python -m benchmarks.site_speed             # 3 runs of each
+    python -m benchmarks.site_speed --runs 5
 
 Measured, each as the median and worst of ``--runs``:
 
@@ -19,14 +19,13 @@ Measured, each as the median and worst of ``--runs``:
     in the page from the call to the answer (target 10 s);
   - grade: quickstart.lp graded on the teaching set and 30 random puzzles.
 
-Writes ``results/site_speed.log``.
+Writes ``results/site_speed.log`` (``--out``).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,7 +33,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.harness.output import Log, log_footer, log_header
+from benchmarks.harness.paths import QUICKSTART_ENCODING, ROOT, result_file
+from benchmarks.harness.processes import last_line, run_tree
+from benchmarks.harness.stats import Spread
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",
@@ -49,17 +52,20 @@ FIVE_DISKS = (
     "peg(a;b;c;d). disk(1..5). init_on(1..4,c). init_on(5,d).\n"
     "goal_on(1,a). goal_on(2,c). goal_on(3,d). goal_on(4,b). goal_on(5,d).\n"
 )
-QUICKSTART = (ROOT / "encodings" / "quickstart.lp").read_text()
+QUICKSTART = QUICKSTART_ENCODING.read_text()
 UPWARD = "(a) => hanoiAsp.solve({instance: a[0], encoding: a[1], bound: 'none'})"
 
 
 def export(runs: int, folder: Path) -> tuple[list[float], int]:
+    """``runs`` exports to ``folder``, each a whole process: their times, and the
+    folder's size in bytes."""
     times = []
     for _ in range(runs):
-        began = time.monotonic()
         command = [sys.executable, "-m", "hanoi_asp", "site", str(folder), "--force"]
-        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-        times.append(time.monotonic() - began)
+        done = run_tree(command, timeout_s=120, cwd=ROOT)
+        if done.returncode != 0:
+            raise SystemExit(f"site export: exit {done.returncode}: {last_line(done.stderr)}")
+        times.append(done.seconds)
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     return times, size
 
@@ -115,21 +121,30 @@ def in_page(browser: Any, url: str, script: str, arg: Any) -> tuple[float, Any]:
 
 
 def line(name: str, values: list[float], target: float | None, unit: str = "s") -> str:
-    median, worst = statistics.median(values), max(values)
+    spread = Spread(values)
     verdict = (
         ""
         if target is None
-        else f"  target {target:g} {unit}: " + ("met" if worst < target else "MISSED")
+        else f"  target {target:g} {unit}: " + ("met" if spread.worst < target else "MISSED")
     )
-    shown = ", ".join(f"{v:.2f}" for v in values)
-    return f"{name:56s} median {median:6.2f} {unit}, worst {worst:6.2f} {unit} ({shown}){verdict}"
+    return (
+        f"{name:56s} median {spread.median:6.2f} {unit}, worst {spread.worst:6.2f} {unit} "
+        f"({spread.listed()}){verdict}"
+    )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.site_speed", description=(__doc__ or "").split("\n", 1)[0]
+    )
     parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
+    parser.add_argument("--out", type=Path, default=result_file("site_speed", ".log"))
+    args = parser.parse_args(argv)
+    runs = args.runs
     from playwright.sync_api import sync_playwright
+
+    log = Log()
+    log_header(log, "site_speed", sys.argv[1:] if argv is None else argv)
 
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -173,11 +188,12 @@ def main() -> None:
             server.wait()
             if server.stdout is not None:
                 server.stdout.close()
-    report = "\n".join(lines)
-    print(report)
-    out = ROOT / "benchmarks" / "results" / "site_speed.log"
-    out.write_text(f"python benchmarks/site_speed.py --runs {runs}\n{report}\n")
+    for text in lines:
+        log(text)
+    log_footer(log)
+    log.save(args.out)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,7 +1,7 @@
 """Is ``--timeout`` honoured, and does Ctrl-C answer at once, wherever the time goes?
 
-    python benchmarks/timeouts.py                    # 5 runs per case, about 3 minutes
-    python benchmarks/timeouts.py --runs 3 --timeout 2
+    python -m benchmarks.timeouts                   # 5 runs per case, about 3 minutes
+    python -m benchmarks.timeouts --runs 3 --timeout 2
 
 Each run is a fresh ``python -m hanoi_asp solve FILE --json`` process, timed from its
 start to its exit, so start-up (imports) counts.  The cases are ``instances/hard/*.lp``.
@@ -13,51 +13,49 @@ start to its exit, so start-up (imports) counts.  The cases are ``instances/hard
   code, and whether a traceback was printed (never allowed).
 
 Prints one line per run and a summary per case (median and worst), and writes
-``results/timeouts.csv``.
+``results/timeouts.csv`` (``--out``) and its ``.log``.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+from benchmarks.harness.cases import hard_files
+from benchmarks.harness.output import Log, csv_rows, log_footer, log_header
+from benchmarks.harness.paths import ROOT, result_file, shown
+from benchmarks.harness.peers.ours import check_plan, environment, solve_command
+from benchmarks.harness.stats import Spread
+from hanoi_asp import load_puzzle
 
-CASES = sorted((ROOT / "instances" / "hard").glob("*.lp"))
+CASES = hard_files()
 """Minutes (or more) to prove minimal; the time goes into the bounds (5 pegs), grounding
 and solving."""
 
 
 def start(path: Path, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "hanoi_asp", "solve", str(path), "--json", *extra],
+        solve_command(path, None, *extra),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
         cwd=ROOT,
+        env=environment(ROOT),
     )
 
 
 def replays(path: Path, data: dict[str, object]) -> bool:
-    from hanoi_asp import load_puzzle, replay
-
+    """A plan is there and the simulator accepts it."""
     plan = data.get("plan") or []
     assert isinstance(plan, list)
-    try:
-        replay(load_puzzle(str(path)), [(m["disk"], m["to"]) for m in plan])
-    except Exception:  # any rejection is a failed check
-        return False
-    return bool(plan)
+    return bool(plan) and check_plan(load_puzzle(str(path)), plan) == "ok"
 
 
 def run_timeout(path: Path, seconds: float) -> dict[str, object]:
@@ -102,43 +100,52 @@ def run_interrupt(path: Path, delay: float) -> dict[str, object]:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.timeouts", description=(__doc__ or "").splitlines()[0]
+    )
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--timeout", type=float, default=5.0)
     parser.add_argument("--delays", type=float, nargs="+", default=[0.2, 1.0, 3.0])
-    parser.add_argument("--out", type=Path, default=HERE / "results" / "timeouts.csv")
-    args = parser.parse_args()
+    parser.add_argument("--cases", nargs="*", help="only these (file stems)")
+    parser.add_argument("--out", type=Path, default=result_file("timeouts"))
+    args = parser.parse_args(argv)
+    log = Log()
+    log_header(log, "timeouts", sys.argv[1:] if argv is None else argv)
     rows: list[dict[str, object]] = []
-    for path in CASES:
-        trials = [("timeout", args.timeout)] + [("interrupt", d) for d in args.delays]
-        for kind, at in trials:
-            for index in range(args.runs):
-                measure = run_timeout if kind == "timeout" else run_interrupt
-                row = {"case": path.stem, "run": index + 1, **measure(path, at)}
-                rows.append(row)
-                print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
-    print("\nsummary (over_s: seconds past the limit, or from SIGINT to exit)")
+    cases = [c for c in CASES if not args.cases or c.stem in args.cases]
+    columns = ["case", "run", "kind", "at_s", "wall_s", "over_s", "exit", "result"]
+    columns += ["lower_bound", "upper_bound", "replays", "traceback"]
+    with csv_rows(args.out, columns) as out:
+        for path in cases:
+            trials = [("timeout", args.timeout)] + [("interrupt", d) for d in args.delays]
+            for kind, at in trials:
+                for index in range(args.runs):
+                    measure = run_timeout if kind == "timeout" else run_interrupt
+                    row = {"case": path.stem, "run": index + 1, **measure(path, at)}
+                    rows.append(row)
+                    out.write(row)
+                    log(" ".join(f"{k}={v}" for k, v in row.items()))
+    log("\nsummary (over_s: seconds past the limit, or from SIGINT to exit)")
     groups: dict[tuple[object, object, object], list[dict[str, object]]] = {}
-    for row in rows:
-        groups.setdefault((row["case"], row["kind"], row["at_s"]), []).append(row)
-    for (case, kind, at), group in groups.items():
-        over = [float(str(r["over_s"])) for r in group]
+    for entry in rows:
+        groups.setdefault((entry["case"], entry["kind"], entry["at_s"]), []).append(entry)
+    for (case, trial, at_s), group in groups.items():
+        over = Spread([float(str(r["over_s"])) for r in group])
         exits = sorted({int(str(r["exit"])) for r in group})
         results = sorted({str(r["result"]) for r in group})
         plans = sum(bool(r["replays"]) for r in group)
         tracebacks = sum(bool(r["traceback"]) for r in group)
-        print(
-            f"{case:26} {kind:9} at {at:>4}s: over median {statistics.median(over):.2f} s, "
-            f"worst {max(over):.2f} s; exit {exits}; {results}; replayed plans {plans}/"
+        log(
+            f"{case!s:26} {trial!s:9} at {at_s!s:>4}s: over median {over.median:.2f} s, "
+            f"worst {over.worst:.2f} s; exit {exits}; {results}; replayed plans {plans}/"
             f"{len(group)}; tracebacks {tracebacks}"
         )
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    log(f"csv: {shown(args.out)}")
+    log_footer(log)
+    log.save(args.out.with_suffix(".log"))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

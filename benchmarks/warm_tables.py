@@ -1,75 +1,97 @@
 """Table time of a first and a second solve of the same puzzle (issue #28: a second
 solve with a warm on-disk cache spends under 0.1 s on its pattern tables).
 
-    python benchmarks/warm_tables.py FILE... [--out benchmarks/results/warm_tables.log]
+    python -m benchmarks.warm_tables FILE... [--method asp] [--out results/warm_tables.log]
 
 Per file, in one process with an empty cache folder of its own: a solve (cold: every
 table built and stored), the in-memory tables dropped (as a new process would start),
 the same solve again (warm: read from disk).  "Table time" is the wall time spent in
-:func:`hanoi_asp.methods.patterns.goal_database` (building or reading every table the
-solve asks for: the bound's, the strong ones); the solve's own total is beside it.
+``goal_database`` (:mod:`hanoi_asp.methods.patterns`: building or reading every table
+the solve asks for: the bound's, the strong ones), wherever the engine calls it; the
+solve's own total is beside it.  Writes ``results/warm_tables.log`` (``--out``).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import pkgutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from hanoi_asp import SolveOptions, solve
-from hanoi_asp.engine import bounds, reference, search
-from hanoi_asp.inputs.instance import load_puzzle
-from hanoi_asp.methods import patterns, table_cache
+from benchmarks.harness.output import Log, log_footer, log_header
+from benchmarks.harness.paths import result_file
+from hanoi_asp import SolveOptions, load_puzzle, solve
 
 
-def timed_tables() -> list[float]:
-    """Wrap ``goal_database`` where the engine calls it; the list collects seconds."""
+def timed_tables() -> tuple[list[float], Callable[[], None]]:
+    """Wrap ``goal_database`` wherever the engine imported it: the list collects the
+    seconds of each call; the function drops the tables built in memory.  Every module
+    of ``hanoi_asp.engine`` and ``hanoi_asp.methods`` is imported first, so no caller
+    is missed.  (``goal_database`` and its in-memory cache are internals of the pattern
+    tables, which ``hanoi_asp`` does not export.)"""
+    import hanoi_asp.engine
+    import hanoi_asp.methods
+    from hanoi_asp.methods.patterns import goal_database
+
+    for package in (hanoi_asp.engine, hanoi_asp.methods):
+        for found in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            importlib.import_module(found.name)
+    in_memory: dict[Any, Any] = sys.modules[goal_database.__module__]._CACHE
     spent: list[float] = []
-    original = patterns.goal_database
 
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         began = time.perf_counter()
         try:
-            return original(*args, **kwargs)
+            return goal_database(*args, **kwargs)
         finally:
             spent.append(time.perf_counter() - began)
 
-    for module in (bounds, search, reference):
-        module.goal_database = wrapped  # type: ignore[attr-defined]
-    return spent
+    for name, module in list(sys.modules.items()):
+        if (
+            name.startswith("hanoi_asp.")
+            and getattr(module, "goal_database", None) is goal_database
+        ):
+            module.goal_database = wrapped  # type: ignore[attr-defined]
+    return spent, in_memory.clear
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    from hanoi_asp.methods import table_cache
+
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.warm_tables", description=(__doc__ or "").split("\n\n")[0]
+    )
     parser.add_argument("files", nargs="+")
     parser.add_argument("--method", default="asp")
     parser.add_argument("--timeout", type=float, default=300.0)
-    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--out", type=Path, default=result_file("warm_tables", ".log"))
     args = parser.parse_args(argv)
-    spent = timed_tables()
-    lines = [f"benchmarks/warm_tables.py, method {args.method}: table time / whole solve (s)"]
+    log = Log()
+    log_header(log, "warm_tables", sys.argv[1:] if argv is None else argv)
+    log(f"method {args.method}: table time / whole solve (s)")
+    spent, drop_tables = timed_tables()
+    options = SolveOptions(method=args.method, timeout=args.timeout)
     for path in args.files:
         puzzle = load_puzzle(path)
         row = [Path(path).name]
         with tempfile.TemporaryDirectory(prefix="hanoi-warm-") as folder, table_cache.using(folder):
             for label in ("cold", "warm"):
-                patterns._CACHE.clear()
+                drop_tables()
                 spent.clear()
                 began = time.perf_counter()
-                result = solve(puzzle, SolveOptions(method=args.method, timeout=args.timeout))
+                result = solve(puzzle, options)
                 total = time.perf_counter() - began
                 row.append(
                     f"{label} {sum(spent):.3f} / {total:.2f} ({result.result} {result.length})"
                 )
-        lines.append("  ".join(row))
-        print(lines[-1], flush=True)
-    if args.out is not None:
-        args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        log("  ".join(row))
+    log_footer(log)
+    log.save(args.out)
     return 0
 
 

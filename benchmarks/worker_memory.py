@@ -7,7 +7,8 @@ solves before it is replaced.
 
 One process solves ``--count`` random small puzzles (3-4 pegs, 3-5 disks, fixed seeds)
 with :func:`hanoi_asp.batch.worker.solve_file`, as a warm worker does, and prints its
-resident memory (RSS) every 1,000 instances.
+resident memory (RSS) every 1,000 instances (``--every``); writes
+``results/worker_memory.log`` (``--out``).
 """
 
 from __future__ import annotations
@@ -16,14 +17,17 @@ import argparse
 import itertools
 import random
 import resource
+import sys
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.harness.cases import write_instance
+from benchmarks.harness.output import Log, log_footer, log_header
+from benchmarks.harness.paths import result_file
+from hanoi_asp import SolveOptions
 from hanoi_asp.batch.worker import solve_file
-from hanoi_asp.inputs.facts import to_facts
 from hanoi_asp.inputs.generate import random_puzzle
-from hanoi_asp.model.options import SolveOptions
 
 
 def rss_mib() -> float:
@@ -34,10 +38,16 @@ def rss_mib() -> float:
     return float("nan")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.worker_memory", description=(__doc__ or "").split("\n\n")[0]
+    )
     parser.add_argument("--count", type=int, default=10_000)
-    args = parser.parse_args()
+    parser.add_argument("--every", type=int, default=1000, help="instances between two lines")
+    parser.add_argument("--out", type=Path, default=result_file("worker_memory", ".log"))
+    args = parser.parse_args(argv)
+    log = Log()
+    log_header(log, "worker_memory", sys.argv[1:] if argv is None else argv)
     rng = random.Random(0)
     shapes = list(itertools.product((3, 4), (3, 4, 5)))
     with tempfile.TemporaryDirectory() as folder:
@@ -45,22 +55,25 @@ def main() -> None:
         for index in range(50):  # 50 files, solved in turn: the same work as 50 distinct ones
             pegs, disks = shapes[index % len(shapes)]
             path = Path(folder) / f"p{index}.lp"
-            path.write_text(to_facts(random_puzzle(rng, pegs, disks, partial=False)))
+            write_instance(path, random_puzzle(rng, pegs, disks, partial=False), f"p{index}")
             paths.append(str(path))
         options = SolveOptions(timeout=2, threads=1)
         started = time.monotonic()
-        print(f"start: RSS {rss_mib():.1f} MiB")
+        log(f"start: RSS {rss_mib():.1f} MiB")
         for number in range(1, args.count + 1):
             row = solve_file(paths[number % len(paths)], options, 2 * 2**30)
-            assert row["result"] == "OPTIMUM FOUND", row
-            if number % 1000 == 0:
+            if row["result"] != "OPTIMUM FOUND":
+                raise SystemExit(f"{row['instance']}: {row['result']} (expected OPTIMUM FOUND)")
+            if number % args.every == 0:
                 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-                print(
+                log(
                     f"{number:>6} instances: RSS {rss_mib():.1f} MiB (peak {peak:.1f}), "
-                    f"{(time.monotonic() - started) / number * 1000:.1f} ms each",
-                    flush=True,
+                    f"{(time.monotonic() - started) / number * 1000:.1f} ms each"
                 )
+    log_footer(log)
+    log.save(args.out)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """A :class:`~hanoi_asp.model.puzzle.Puzzle` as STRIPS PDDL, and a PDDL plan back as moves.
 
-    python benchmarks/peers/pddl.py INSTANCE OUTDIR     # writes domain.pddl, problem.pddl
+    python -m benchmarks.harness.peers.pddl INSTANCE OUTDIR   # domain.pddl, problem.pddl
 
 Objects are the disks ``d1..dn`` (``d1`` the largest, as in hanoi-asp) and the pegs
 ``p0..p{k-1}`` (by peg index: peg names may be anything, PDDL names may not).  Two domains,
@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Literal
 
-from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp import Puzzle, load_puzzle
 
 Domain = Literal["classic", "located"]
 
@@ -192,8 +192,6 @@ def plan_steps(puzzle: Puzzle, actions: Iterable[Sequence[str]]) -> list[tuple[i
 
 
 def main(argv: list[str] | None = None) -> int:
-    from hanoi_asp.inputs.instance import load_puzzle
-
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
         print(__doc__.split("\n\n")[1], file=sys.stderr)

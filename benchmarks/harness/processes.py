@@ -1,48 +1,36 @@
-"""One run of a planner: its outcome as data, and a fresh process group with hard limits.
+"""Fresh processes with hard limits: a whole command's run (:func:`run_tree`), or one
+function's in a spawned interpreter (:func:`in_fresh_process`).
 
-Every benchmarked run, ours or a peer's, goes through :func:`run_tree` so that all are
-timed and measured alike: wall time from start to the leader's exit (caught by a waiting
+Every benchmarked command, ours or a peer's, goes through :func:`run_tree` so that all
+are timed and measured alike: wall time from start to the leader's exit (caught by a waiting
 thread, not by polling), peak resident memory of the whole process tree (sampled, and
 at least the largest single process's ``ru_maxrss`` from ``wait4``), and a ``SIGKILL``
 to the whole process group when the time or memory limit is passed, so no stray child
 (Fast Downward's translator or search, a clingo thread) outlives its run.
+
+:func:`in_fresh_process` is for what is timed inside the process (the call alone,
+without the interpreter's start and imports): a ``spawn`` child, so no state of this
+process (imports, caches, tables) leaks into the measurement.
 """
 
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
+import queue
 import signal
 import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import psutil  # type: ignore[import-untyped]
-
-STATUSES = ("OPTIMUM FOUND", "TIMEOUT", "MEMOUT", "UNSATISFIABLE", "ERROR")
-"""A peer's outcome: a proven-minimal plan (checked by replay), over the time or memory
-limit, proven without a plan, or anything else (``detail`` says what)."""
-
-
-@dataclass(frozen=True)
-class PeerRun:
-    """What a peer answered for one instance."""
-
-    status: str
-    length: int | None
-    seconds: float
-    """Wall time of the peer's whole process (for Fast Downward: the driver with its
-    translator and search, started and measured by :func:`run_tree`)."""
-    detail: str = ""
-    peak_mib: float | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+if TYPE_CHECKING:  # imported by run_tree: a spawned worker stays lean
+    import psutil  # type: ignore[import-untyped]
 
 
 @dataclass(frozen=True)
@@ -61,6 +49,8 @@ class TreeRun:
 
 def _tree_rss(leader: psutil.Process) -> int:
     """Resident bytes of ``leader`` and all its descendants (0 for any that vanished)."""
+    import psutil
+
     total = 0
     try:
         members = [leader, *leader.children(recursive=True)]
@@ -89,6 +79,8 @@ def run_tree(
     at ``timeout_s`` wall seconds or when the tree's resident memory passes
     ``memory_limit_mib``.  Output goes to files, not pipes: a large answer (a 4,095-move
     JSON plan) must not block the child while we sample it."""
+    import psutil
+
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
@@ -155,3 +147,36 @@ def last_line(text: str, limit: int = 300) -> str:
     """The last non-empty line of ``text``, shortened: an error's gist for a CSV cell."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:limit] if lines else ""
+
+
+def in_fresh_process(
+    target: Callable[..., None], args: tuple[Any, ...], limit_s: float
+) -> dict[str, Any] | str:
+    """``target(*args, answers)`` in a new ``spawn`` interpreter, where ``target`` puts
+    one dict on the queue ``answers``: that dict, or why there is none (``TIMEOUT`` when
+    the child had not answered within ``limit_s`` and was killed, ``CRASH(exit code)``).
+    The queue is read while the child runs: a large answer would otherwise block the
+    child's exit."""
+    context = multiprocessing.get_context("spawn")
+    answers: multiprocessing.Queue[dict[str, Any]] = context.Queue()
+    process = context.Process(target=target, args=(*args, answers))
+    process.start()
+    deadline = time.monotonic() + limit_s
+    answer: dict[str, Any] | None = None
+    while answer is None and (left := deadline - time.monotonic()) > 0:
+        try:
+            answer = answers.get(timeout=min(0.2, left))
+        except queue.Empty:
+            if not process.is_alive():  # gone: its answer, if any, is in the pipe
+                with contextlib.suppress(queue.Empty):
+                    answer = answers.get(timeout=1.0)
+                break
+    if answer is None and process.is_alive():
+        process.kill()
+        process.join()
+        return "TIMEOUT"
+    process.join(5)
+    if process.is_alive():  # answered, then stuck on its way out
+        process.kill()
+        process.join()
+    return answer if answer is not None else f"CRASH({process.exitcode})"

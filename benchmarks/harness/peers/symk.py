@@ -1,14 +1,14 @@
 """SymK as a peer: symbolic bidirectional uniform-cost search (``sym_bd()``), optimal,
 on the same PDDL translation as Fast Downward, plan checked by replay.
 
-    python benchmarks/peers/symk.py INSTANCE --timeout 60
+    python -m benchmarks.harness.peers.symk INSTANCE --timeout 60
 
 SymK (David Speck's fork of Fast Downward with BDD-based search) comes from PyPI
-(``up-symk``, the Unified Planning project's build).  ``sym_bd()`` is what its
+(``up-symk``, the Unified Planning project's build). ``sym_bd()`` is what its
 ``OneshotPlanner(name="symk-opt")`` runs (``sym_bd(bound=...)`` with no cost bound);
-like Fast Downward (:mod:`peers.fast_downward`) we call its driver directly on our own
-domain and problem files, so the whole planner run is one process group we time and
-kill, without Unified Planning's PDDL parsing and writing in between.
+like Fast Downward (:mod:`benchmarks.harness.peers.fast_downward`) we call its driver
+directly on our own domain and problem files, so the whole planner run is one process
+group we time and kill, without Unified Planning's PDDL parsing and writing in between.
 """
 
 from __future__ import annotations
@@ -20,12 +20,9 @@ import sys
 from importlib.util import find_spec
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from hanoi_asp.model.puzzle import Puzzle
-from peers.fast_downward import run_planner
-from peers.runs import PeerRun
+from benchmarks.harness.peers import PeerRun
+from benchmarks.harness.peers.fast_downward import run_planner
+from hanoi_asp import Puzzle, load_puzzle
 
 SEARCH = "sym_bd()"
 """Symbolic bidirectional uniform-cost search: what ``up-symk``'s optimal one-shot planner
@@ -68,8 +65,6 @@ def solve_symk(
 
 
 def main(argv: list[str] | None = None) -> int:
-    from hanoi_asp.inputs.instance import load_puzzle
-
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("instance")
     parser.add_argument("--timeout", type=float, default=60.0)

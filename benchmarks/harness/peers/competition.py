@@ -1,18 +1,18 @@
 """The ASP Competition's own HanoiTower encoding as a peer, driven like ``incmode.lp``.
 
-    python benchmarks/peers/aspcomp_encoding.py instances/aspcomp/0047-hanoi_tower-120-0.asp
+    python -m benchmarks.harness.peers.competition instances/aspcomp/0047-hanoi_tower-120-0.asp
 
 The encoding (``encoding.asp`` from potassco/asp-planning-benchmarks, kept unchanged in
-``../shared/benchmarks/aspcomp-hanoi-tower/`` next to this repository) is read at run
-time, never copied here.  The competition runs it with ``incmode.lp``, whose one line
-``#include <incmode>.`` pulls in clingo's incremental-mode script; we leave that file out
-(and drop such a line from the encoding, should a copy have it) and do the script's
-work through clingo's Python API instead, so that the run is timed and stopped by us:
-ground ``base``, then
-for t = 0, 1, 2, ...: ground ``step(t)`` (t > 0) and ``check(t)``, make the external
-``query(t)`` true and release ``query(t-1)``, solve; stop at the first satisfiable t.
-The ``#external query(t).`` declaration in ``check(t)`` is part of clingo's incmode
-program, not of the encoding, so we add it as incmode does.
+``shared/benchmarks/aspcomp-hanoi-tower/`` next to this repository, or next to a folder
+above it) is read at run time, never copied here. The competition runs it with
+``incmode.lp``, whose one line ``#include <incmode>.`` pulls in clingo's
+incremental-mode script; we leave that file out (and drop such a line from the encoding,
+should a copy have it) and do the script's work through clingo's Python API instead, so
+that the run is timed and stopped by us: ground ``base``, then for t = 0, 1, 2, ...:
+ground ``step(t)`` (t > 0) and ``check(t)``, make the external ``query(t)`` true and
+release ``query(t-1)``, solve; stop at the first satisfiable t. The ``#external
+query(t).`` declaration in ``check(t)`` is part of clingo's incmode program, not of the
+encoding, so we add it as incmode does.
 
 The encoding allows idle steps (``occurs/2`` is a choice), so the length is the number
 of ``put(M,N,T)`` atoms, not t; the first satisfiable t is still the minimal number of
@@ -31,20 +31,27 @@ import sys
 import time
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make ``peers`` importable
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
-
 import clingo
 
+from benchmarks.harness.paths import ROOT
+from benchmarks.harness.peers import PeerRun
+from hanoi_asp import HanoiError, Puzzle, VerificationError, load_puzzle, replay
 from hanoi_asp.inputs.aspcomp import PEGS
-from hanoi_asp.inputs.instance import load_puzzle, read_text
-from hanoi_asp.model.errors import HanoiError, VerificationError
-from hanoi_asp.model.plan import replay
-from hanoi_asp.model.puzzle import Puzzle
-from peers.runs import PeerRun
+from hanoi_asp.inputs.instance import read_text
 
-ROOT = Path(__file__).resolve().parents[2]
-ENCODING = ROOT.parent / "shared" / "benchmarks" / "aspcomp-hanoi-tower" / "encoding.asp"
+SHARED_ENCODING = Path("shared", "benchmarks", "aspcomp-hanoi-tower", "encoding.asp")
+
+
+def _find_encoding() -> Path:
+    """``shared/benchmarks/aspcomp-hanoi-tower/encoding.asp`` beside the checkout, or
+    beside any folder above it (a worktree lies deeper than the main checkout)."""
+    for folder in ROOT.parents:
+        if (folder / SHARED_ENCODING).is_file():
+            return folder / SHARED_ENCODING
+    return ROOT.parent / SHARED_ENCODING
+
+
+ENCODING = _find_encoding()
 INCMODE_EXTERNAL = "\n#program check(t).\n#external query(t).\n"
 
 
@@ -142,7 +149,7 @@ def solve_competition(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("instance")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--threads", type=int, default=1)

@@ -1,6 +1,6 @@
 """Fast Downward as a peer: optimal A* on our PDDL translation, plan checked by replay.
 
-    python benchmarks/peers/fast_downward.py INSTANCE --config lmcut --timeout 60
+    python -m benchmarks.harness.peers.fast_downward INSTANCE --config lmcut --timeout 60
 
 Fast Downward comes from PyPI (``up-fast-downward``, the Unified Planning project's
 build, which ships the planner's own driver ``fast-downward.py`` with a compiled search
@@ -26,15 +26,10 @@ import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: ``peers`` importable, and this file's
-    # folder off the path (this module would hide the translator's ``fast_downward``)
-    sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from hanoi_asp.model.errors import VerificationError
-from hanoi_asp.model.plan import replay
-from hanoi_asp.model.puzzle import Puzzle
-from peers.pddl import Domain, choose_domain, hanoi_pddl, parse_plan, plan_steps
-from peers.runs import PeerRun, last_line, run_tree
+from benchmarks.harness.peers import PeerRun
+from benchmarks.harness.peers.pddl import Domain, choose_domain, hanoi_pddl, parse_plan, plan_steps
+from benchmarks.harness.processes import last_line, run_tree
+from hanoi_asp import Puzzle, VerificationError, load_puzzle, replay
 
 MERGE_AND_SHRINK = (
     "astar(merge_and_shrink("
@@ -100,7 +95,7 @@ def solve_fd(
     with its whole process group at ``timeout_s``; an optimum is reported only for a
     plan that :func:`~hanoi_asp.model.plan.replay` accepts.  ``keep``: a folder to copy
     the PDDL files and the planner's log into; ``domain``: force the ``located`` domain
-    (default: :func:`~peers.pddl.choose_domain`)."""
+    (default: :func:`~benchmarks.harness.peers.pddl.choose_domain`)."""
     if config not in CONFIGS:
         raise ValueError(f"unknown Fast Downward config {config!r} (one of {', '.join(CONFIGS)})")
     return run_planner(
@@ -175,9 +170,7 @@ def run_planner(
 
 
 def main(argv: list[str] | None = None) -> int:
-    from hanoi_asp.inputs.instance import load_puzzle
-
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("instance")
     parser.add_argument("--config", choices=tuple(CONFIGS), default="lmcut")
     parser.add_argument("--timeout", type=float, default=60.0)
