@@ -58,7 +58,7 @@ def solve(
 HARD_GRACE_S = 0.6
 """How long past ``--timeout`` a capped solve may run before its process is killed:
 the engine stops itself at the deadline, a few tenths of a second late
-(``benchmarks/timeouts.py`` measures it); a kill is for an encoding whose grounding
+(``python -m benchmarks.timeouts`` measures it); a kill is for an encoding whose grounding
 never ends."""
 
 

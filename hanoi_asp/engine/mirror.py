@@ -10,7 +10,7 @@ A whole tower moves from peg s to peg g.  If after h moves the largest disk lies
 alone on s and g is empty, the largest disk moves s -> g, and the h moves played
 backwards with s and g swapped finish the tower: 2h + 1 moves (see
 ``encodings/mirror.lp``).  clingo then searches half the horizon, which for a long
-plan is far easier (``benchmarks/speed.py`` measures both ways).
+plan is far easier (``python -m benchmarks.speed`` measures both ways).
 
 The mirror phase (:mod:`hanoi_asp.engine.strategies.mirror`) only finds plans.  It runs
 when the lower bound is known to be the optimum

@@ -73,7 +73,7 @@ HALVES = "a whole tower, no exact bound"
 unproven there) is solved by the half search: its optimum is 2H* + 1, H* the shortest
 half (:mod:`hanoi_asp.engine.mirror`), and clingo refutes half horizons, with the
 pattern propagator on tables toward the half's end: far shorter horizons than the full
-search refutes (``benchmarks/hard.py``)."""
+search refutes (``python -m benchmarks.hard``)."""
 
 PATTERN_THREADS = 1
 """With the pattern propagator clingo searches with one thread unless asked otherwise.

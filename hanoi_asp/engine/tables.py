@@ -54,7 +54,7 @@ def check_every_cut(run: SearchState, plan: Strategy, solver: HorizonSolver) -> 
     spent their price too; or at once, instead of the first purchase, when they are
     one table of every disk (:func:`~hanoi_asp.methods.patterns.strong_exact`): the
     exact distance, after which no horizon is left to refute.  Where the first
-    horizons hold a plan neither is worth building (``benchmarks/hard.py`` times the
+    horizons hold a plan neither is worth building (``python -m benchmarks.hard`` times the
     solves this serves).  True once done (or if there is nothing to do)."""
     propagator = getattr(solver, "propagator", None)
     if not isinstance(propagator, PatternPruning):
