@@ -21,6 +21,7 @@ from strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, load_puzzle, solve
 from hanoi_asp.methods.frame_stewart import frame_stewart_moves
+from hanoi_asp.methods.patterns import cuts
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.result import Method
@@ -242,9 +243,8 @@ HARD = str(INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp")
 def weak_strong_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     """A*'s strong tables no larger than the bound's (runs of 10 disks): with its
     default, one table of all 12 disks of ``HARD``, A* would walk straight down."""
-    from hanoi_asp.methods import patterns
 
-    monkeypatch.setattr(patterns, "STRONG_PATTERNS", patterns.TABLE_PATTERNS)
+    monkeypatch.setattr(cuts, "STRONG_PATTERNS", cuts.TABLE_PATTERNS)
 
 
 @pytest.mark.usefixtures("weak_strong_tables")

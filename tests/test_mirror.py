@@ -12,7 +12,7 @@ from test_classic import tower
 import hanoi_asp.engine.policy as policy
 from hanoi_asp import Puzzle, SolveOptions, solve
 from hanoi_asp.engine.mirror import MirrorHalf, applies, unfold
-from hanoi_asp.methods import patterns
+from hanoi_asp.methods.patterns import cuts, database
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.result import LowerBound
 
@@ -136,8 +136,8 @@ def test_towers_without_an_exact_bound_are_proven_by_half_horizons(
     plan built before the search left out, the half must be found, not only refuted up
     to the plan's length); the optimum is BFS's, and the proof says why.  Tables of 2
     disks, so that the bound is not exact even for these small towers."""
-    monkeypatch.setattr(patterns, "TABLE_PATTERNS", pegs**2)
-    patterns._CACHE.clear()
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", pegs**2)
+    database._CACHE.clear()
     expected = _tower_distance(pegs, disks)
     assert expected is not None
     result = solve(tower(pegs, disks), NO_FIRST_PLAN)
@@ -159,7 +159,7 @@ def test_towers_without_an_exact_bound_are_proven_by_half_horizons(
     assert replay(result.puzzle, [(m.disk, m.target) for m in result.plan or ()])
     with_plan = solve(tower(pegs, disks))
     assert with_plan.length == expected and with_plan.lower_bound == expected
-    patterns._CACHE.clear()
+    database._CACHE.clear()
 
 
 def test_the_half_search_stopped_early_says_what_it_proved() -> None:

@@ -21,8 +21,18 @@ from strategies import puzzles
 from hanoi_asp import Puzzle, SolveOptions, solve
 from hanoi_asp.engine.bounds import database_bound
 from hanoi_asp.engine.pruning import PatternPruning
+from hanoi_asp.engine.pruning.learnt import LearntBounds
+from hanoi_asp.engine.pruning.thread import ThreadState
 from hanoi_asp.methods import astar, patterns
-from hanoi_asp.methods.patterns import Run, goal_database, partitions, toward_goal
+from hanoi_asp.methods.patterns import (
+    Run,
+    breadth_first,
+    cuts,
+    database,
+    goal_database,
+    partitions,
+    toward_goal,
+)
 from hanoi_asp.model.plan import replay
 
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]
@@ -31,10 +41,10 @@ FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 @pytest.fixture
 def small_tables(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Tables of at most 2 disks on 4 pegs (16 patterns): every puzzle gets runs."""
-    monkeypatch.setattr(patterns, "TABLE_PATTERNS", 16)
-    patterns._CACHE.clear()
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 16)
+    database._CACHE.clear()
     yield
-    patterns._CACHE.clear()
+    database._CACHE.clear()
 
 
 def _distance(puzzle: Puzzle) -> int | None:
@@ -71,9 +81,9 @@ def test_tables_in_chunks_and_split_top_disks_are_breadth_first_distances(
     3 pegs with a linear graph distances pass 254, so the table widens to two bytes
     mid-search.  Once every layer through numpy (``few`` 0), once every layer in plain
     Python (the path of thin layers)."""
-    monkeypatch.setattr(patterns, "FEW", few)
-    monkeypatch.setattr(patterns, "CHUNK", 8)
-    monkeypatch.setattr(patterns, "TOPS_LOW", 1)
+    monkeypatch.setattr(breadth_first, "FEW", few)
+    monkeypatch.setattr(breadth_first, "CHUNK", 8)
+    monkeypatch.setattr(breadth_first, "TOPS_LOW", 1)
     pegs, edges = len(puzzle.pegs), puzzle.edges()
     ends = patterns.goal_allowed(puzzle)
     distances = patterns.distances_among(pegs, ends, edges)
@@ -109,7 +119,7 @@ def test_partitions_cover_every_disk_once() -> None:
         for partition in partitions(pegs, disks):
             covered = [d for run in partition for d in run.disks]
             assert covered == list(range(1, disks + 1))
-            assert all(pegs**run.size <= patterns.TABLE_PATTERNS for run in partition)
+            assert all(pegs**run.size <= cuts.TABLE_PATTERNS for run in partition)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=FIXTURE_OK)
@@ -240,19 +250,19 @@ def test_pruning_keeps_every_plan_of_a_length(
     assume(expected is not None and 6 <= expected <= 11 - extra)  # long enough to refute
     assert expected is not None
     # runs of 3 disks (64 patterns): 3 cuts, of which the bound's one, then all
-    monkeypatch.setattr(patterns, "TABLE_PATTERNS", 64)
-    monkeypatch.setattr(patterns, "CUTS_BUILT", 1)
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 64)
+    monkeypatch.setattr(database, "CUTS_BUILT", 1)
     verdicts: list[tuple[int, int]] = []
-    out_of_reach = PatternPruning._out_of_reach
+    out_of_reach = LearntBounds.out_of_reach
 
-    def recorded(self: PatternPruning, thread: Any, step: int) -> bool:
-        verdict = out_of_reach(self, thread, step)
+    def recorded(self: LearntBounds, thread: ThreadState, step: int, horizon: int) -> bool:
+        verdict = out_of_reach(self, thread, step, horizon)
         if verdict:
-            verdicts.append((thread.state[step], self.horizon - step))
+            verdicts.append((thread.state[step], horizon - step))
         return verdict
 
     with monkeypatch.context() as patch:
-        patch.setattr(PatternPruning, "_out_of_reach", recorded)
+        patch.setattr(LearntBounds, "out_of_reach", recorded)
         if not order:
             patch.setattr(PatternPruning, "decide", lambda self, _, __, fallback: fallback)
         (count, learned), (unpruned, _) = [
@@ -321,9 +331,9 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     from hanoi_asp.engine.state import SearchState
     from hanoi_asp.engine.tables import check_every_cut
 
-    monkeypatch.setattr(patterns, "TABLE_PATTERNS", 64)  # runs of 3 disks: 3 cuts
-    monkeypatch.setattr(patterns, "STRONG_PATTERNS", 256)  # strong: runs of 4, 3 cuts
-    monkeypatch.setattr(patterns, "CUTS_BUILT", 1)
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 64)  # runs of 3 disks: 3 cuts
+    monkeypatch.setattr(cuts, "STRONG_PATTERNS", 256)  # strong: runs of 4, 3 cuts
+    monkeypatch.setattr(database, "CUTS_BUILT", 1)
     puzzle = Puzzle(
         pegs=("a", "b", "c", "d"),
         disks=6,
@@ -338,20 +348,20 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     assert not check_every_cut(run, plan, solver)
     assert len(solver.propagator.tables) == 1
     run.timings["bounds"] = 0.0
-    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 3600.0)  # a price never reached
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 3600.0)  # a price never reached
     assert not check_every_cut(run, plan, solver)
     assert solver.propagator.tables == goal_database(puzzle, every_cut=True)
     run.timings["bounds"] = 0.0
     assert len(solver.propagator.tables) == len(partitions(4, 6, 64)) == 3
     assert not check_every_cut(run, plan, solver)
-    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 0.0)
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 0.0)
     run.timings["bounds"] = 0.0  # the first purchase counts as the bounds' time
     assert check_every_cut(run, plan, solver)
     strong = solver.propagator.tables
     assert strong == goal_database(puzzle, strong=True) and len(strong) == 3
     assert {t.run.size for part in strong for t in part} == {1, 2, 4}
-    patterns._CACHE.clear()
-    monkeypatch.setattr(patterns, "SECONDS_PER_PATTERN", 1e-6)  # bought after a horizon
+    database._CACHE.clear()
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 1e-6)  # bought after a horizon
     widened: list[int] = []
 
     def at_once(run: Any, plan: Any, solver: Any) -> bool:
@@ -393,13 +403,13 @@ def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:
         init={"a": tuple(range(1, 11))},
         goal={"a": tuple(range(1, 10)), "b": (10,)},
     )
-    patterns._CACHE.clear()
+    database._CACHE.clear()
     result = solve(puzzle)
     assert result.result == "OPTIMUM FOUND" and result.length == 1
-    assert result.bound.name == "misplaced-disks" and not patterns._CACHE
+    assert result.bound.name == "misplaced-disks" and not database._CACHE
     searched = solve(puzzle, SolveOptions(first_plan=False))
-    assert searched.length == 1 and patterns._CACHE
-    patterns._CACHE.clear()
+    assert searched.length == 1 and database._CACHE
+    database._CACHE.clear()
 
 
 def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from hanoi_asp.methods import patterns, table_cache
+from hanoi_asp.methods.patterns import database
 
 PEGS, ENDS = 4, [[3], [0, 1], [2], [1], [0], [3], [2], [1]]
 """8 disks on 4 pegs (65,536 patterns: the smallest table kept), disk 2 may end on two
@@ -43,7 +44,7 @@ def test_a_table_read_back_equals_a_fresh_build(
     expected = _fresh()
     built = patterns.cached_distances(PEGS, ENDS, None)
     assert len(_tables(folder)) == 1
-    monkeypatch.setattr(patterns, "distances_among", _never_built)
+    monkeypatch.setattr(database, "distances_among", _never_built)
     read = patterns.cached_distances(PEGS, ENDS, None)
     assert isinstance(read, bytes) and list(read) == list(built) == expected
 
@@ -111,14 +112,14 @@ def test_no_cache_reads_and_writes_nothing(folder: Path, run_cli, tmp_path: Path
         "peg(a;b;c;d). disk(1..9). init_on((1;5;9),a). init_on((2;6),b). "
         "init_on((3;7),c). init_on((4;8),d). goal_on(1..9,d).\n"
     )
-    patterns._CACHE.clear()
+    database._CACHE.clear()
     code, out, _ = run_cli("solve", str(instance), "--json", "--no-cache")
     assert code == 0 and json.loads(out)["result"] == "OPTIMUM FOUND"
     assert not _tables(folder)
     with table_cache.disabled():
         patterns.cached_distances(PEGS, ENDS, None)
     assert not _tables(folder)
-    patterns._CACHE.clear()  # the tables the first solve built in memory
+    database._CACHE.clear()  # the tables the first solve built in memory
     code, out, _ = run_cli("solve", str(instance), "--json")
     assert code == 0 and _tables(folder)
 
