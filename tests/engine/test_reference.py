@@ -1,6 +1,7 @@
 """The reference methods as the engine runs them (``hanoi_asp/engine/reference.py``):
-recursive, Frame-Stewart, BFS and A* against the known counts and each other, and A*'s
-budget and stops."""
+recursive, Frame-Stewart, BFS and A* against the known counts (2^n - 1, Frame-Stewart),
+the tests' own breadth-first search and each other; a user's bound; A*'s budget and
+stops."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.files import INSTANCES
-from support.puzzles import tower
+from support.puzzles import bfs_optimum, tower
 from support.reference import (
     CYCLIC_ONE_STEP,
     CYCLIC_TWO_STEPS,
     FOUR_PEG_TOWER,
     LINEAR_END_TO_END,
+    frame_stewart_numbers,
 )
+from support.strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, load_puzzle, solve
 from hanoi_asp.model.limits import Limits
@@ -115,3 +118,55 @@ def test_astar_budget_follows_the_memory(monkeypatch: pytest.MonkeyPatch) -> Non
     assert reference.astar_budget(Limits()) <= max(
         Limits().states, 2**30 // reference.ASTAR_STATE_BYTES
     )
+
+
+@settings(max_examples=30, deadline=None)
+@given(puzzles(pegs=(3, 4), disks=(1, 4), graphs=True), st.sampled_from(["bfs", "astar"]))
+def test_bfs_and_astar_answer_as_the_tests_own_search(puzzle: Puzzle, method: Method) -> None:
+    """Any start, goal and move graph: the optimum of the tests' breadth-first search,
+    proven by the method (its lower bound is the length), the plan replayed; or no plan
+    at all, unreachable, with no number for a bound."""
+    optimum = bfs_optimum(puzzle)
+    result = solve(puzzle, SolveOptions(method=method))
+    assert result.method == method and result.programs == ()
+    proof = result.proof_data
+    if optimum is None:
+        assert result.result == "UNSATISFIABLE" and result.unreachable and result.plan is None
+        assert proof.kind == "unreachable" and result.lower_bound is None
+        return
+    assert result.result == "OPTIMUM FOUND" and result.length == optimum
+    assert result.lower_bound == result.upper_bound == optimum
+    assert proof.kind == "method" and proof.method is not None and proof.method.lower == optimum
+    assert proof.plan is not None and proof.plan.source == method
+    assert result.plan is not None
+    assert len(replay(puzzle, [(m.disk, m.target) for m in result.plan])) == optimum
+    assert result.bound.value <= optimum
+
+
+@pytest.mark.parametrize("method", ["recursive", "frame-stewart", "bfs", "astar"])
+def test_a_users_bound_below_the_optimum_is_refuted(method: Method) -> None:
+    """3 pegs, 4 disks (15 moves, 2^4 - 1): at most 14 moves is proven impossible, by
+    the count the method is known to meet; at most 15 gives the optimum."""
+    puzzle = tower(3, 4)
+    refuted = solve(puzzle, SolveOptions(method=method, max_moves=14))
+    assert refuted.result == "UNSATISFIABLE" and refuted.plan is None
+    assert refuted.proof_data.kind == "over-limit" and refuted.max_moves == 14
+    assert refuted.lower_bound is not None and refuted.lower_bound >= 15
+    found = solve(puzzle, SolveOptions(method=method, max_moves=15))
+    assert found.result == "OPTIMUM FOUND" and found.length == 15 == 2**4 - 1
+
+
+def test_frame_stewart_over_a_users_bound_on_five_pegs_is_unknown() -> None:
+    """On 5 pegs Frame-Stewart's count is not proven minimal: a bound below it proves
+    nothing, so the answer is UNKNOWN (stopped by the bound), not UNSATISFIABLE."""
+    count = frame_stewart_numbers(5, 8)[-1]
+    result = solve(tower(5, 8), SolveOptions(method="frame-stewart", max_moves=count - 1))
+    assert result.result == "UNKNOWN" and result.stopped == "max_moves" and result.plan is None
+    assert result.proof_data.plan is not None and result.proof_data.plan.length == count
+
+
+@pytest.mark.parametrize("method", ["recursive", "frame-stewart"])
+def test_a_tower_already_on_its_goal_takes_no_moves(method: Method) -> None:
+    standing = Puzzle(pegs=("a", "b", "c"), disks=3, init={"c": (1, 2, 3)}, goal={"c": (1, 2, 3)})
+    result = solve(standing, SolveOptions(method=method))
+    assert result.result == "OPTIMUM FOUND" and result.length == 0 and result.plan == ()

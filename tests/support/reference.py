@@ -101,3 +101,31 @@ def bfs_until(
                     seen[nxt] = seen[state] + 1
                     queue.append(nxt)
     return None
+
+
+def reaches_in_exactly(
+    pegs: int,
+    start: tuple[int, ...],
+    goal: dict[int, int],
+    moves: int,
+    edges: frozenset[tuple[int, int]] | None = None,
+) -> bool:
+    """Whether some plan of exactly ``moves`` legal moves (not the fewest: any, a disk
+    may come back) takes ``start`` to a state where disk d is on peg goal[d]: every
+    state reachable in exactly k moves, layer by layer, k = 1 .. ``moves``."""
+    layer = {start}
+    for _ in range(moves):
+        following: set[tuple[int, ...]] = set()
+        for state in layer:
+            top: dict[int, int] = {}
+            for disk, peg in enumerate(state, start=1):
+                top[peg] = disk
+            for source, disk in top.items():
+                for target in range(pegs):
+                    if target == source or (edges is not None and (source, target) not in edges):
+                        continue
+                    if target in top and top[target] > disk:
+                        continue
+                    following.add((*state[: disk - 1], target, *state[disk:]))
+        layer = following
+    return any(all(state[d - 1] == p for d, p in goal.items()) for state in layer)
