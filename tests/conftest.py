@@ -21,7 +21,8 @@ from support.cli import RunCli
 from support.files import CHROMIUM
 
 # pattern tables go to a folder of this run's own, never the user's ~/.cache (child
-# processes, the CLI's and batch workers', inherit it); removed at exit
+# processes, the CLI's and batch workers', inherit it); removed at exit.  Each test then
+# gets an empty folder of its own (cold_tables).
 _TABLES = tempfile.mkdtemp(prefix="hanoi-asp-test-tables-")
 os.environ["HANOI_ASP_CACHE_DIR"] = _TABLES
 os.environ.pop("HANOI_ASP_NO_CACHE", None)
@@ -32,6 +33,19 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def cold_tables(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts with no pattern table built: an empty on-disk cache of its own
+    (its child processes inherit it) and none in this process.  Otherwise an answer
+    depends on the tests run before: once one solve has cached a hard instance's strong
+    tables, the next proves it optimal at once where a test expects it stopped with a
+    plan (``SATISFIABLE`` at a timeout, a Ctrl-C that interrupts)."""
+    from hanoi_asp.methods.patterns import database
+
+    monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(tmp_path_factory.mktemp("tables")))
+    database._CACHE.clear()
 
 
 @pytest.fixture

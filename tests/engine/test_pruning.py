@@ -97,7 +97,7 @@ def _farther_than(puzzle: Puzzle, key: int, moves: int) -> bool:
     return distance is None or distance > moves
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=20, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(
     puzzles(pegs=(4, 4), disks=(5, 6)),
     st.integers(0, 2),
