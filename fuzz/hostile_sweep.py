@@ -11,7 +11,7 @@ within 2 s (instances) or T + 1 s (an encoding under ``--timeout T``), never a
 traceback.  Wall time includes Python's start-up; peak memory is the largest resident
 set of the process and the children it waited for (``wait4``).  Prints one row per
 case, then the count of cases and of failures.  Outside CI: the tests in
-``tests/test_hostile_files.py`` check a sample of these cases on every change.
+``tests/end_to_end/test_hostile_files.py`` check a sample of these cases on every change.
 """
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # fuzz_tokens
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # support
 
-from fuzz_tokens import TOKENS
+from support.fuzz_tokens import TOKENS
 
 from hanoi_asp.__main__ import main
 

@@ -1,3 +1,6 @@
+"""Shared by every test: the helpers' path (``tests/support``), a pattern-table cache of the
+run's own, the hypothesis profiles, and the fixtures for the command line and chromium."""
+
 from __future__ import annotations
 
 import atexit
@@ -12,26 +15,18 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent))  # the shared helpers: tests/support
+
+from support.cli import RunCli
+from support.files import CHROMIUM
 
 # pattern tables go to a folder of this run's own, never the user's ~/.cache (child
-# processes, the CLI's and batch workers', inherit it); removed at exit
+# processes, the CLI's and batch workers', inherit it); removed at exit.  Each test then
+# gets an empty folder of its own (cold_tables).
 _TABLES = tempfile.mkdtemp(prefix="hanoi-asp-test-tables-")
 os.environ["HANOI_ASP_CACHE_DIR"] = _TABLES
 os.environ.pop("HANOI_ASP_NO_CACHE", None)
 atexit.register(shutil.rmtree, _TABLES, ignore_errors=True)
-
-ROOT = Path(__file__).resolve().parent.parent
-INSTANCES = ROOT / "instances"
-SLOW = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
-"""4 pegs, 12 disks, arbitrary: minutes to prove minimal, a plan at once."""
-STUCK = (  # a cyclic move graph: no plan built at once, none found in seconds
-    "peg(a;b;c;d). disk(1..12). init_on(1..12,a). goal_on(1..12,c).\n"
-    "edge(a,b). edge(b,c). edge(c,d). edge(d,a).\n"
-)
-CHROMIUM = Path(os.environ.get("HANOI_CHROMIUM", "/usr/bin/chromium"))
-"""Debian's chromium, which the browser tests drive with Playwright (its own browser
-download is not reachable here); CI installs it."""
 
 settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
@@ -40,35 +35,21 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-def wait_for_rows(path: Path, count: int, seconds: float = 60) -> None:
-    """Wait until a batch has written ``count`` rows to ``path`` (or ``seconds`` pass)."""
-    import time
+@pytest.fixture(autouse=True)
+def cold_tables(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts with no pattern table built: an empty on-disk cache of its own
+    (its child processes inherit it) and none in this process.  Otherwise an answer
+    depends on the tests run before: once one solve has cached a hard instance's strong
+    tables, the next proves it optimal at once where a test expects it stopped with a
+    plan (``SATISFIABLE`` at a timeout, a Ctrl-C that interrupts)."""
+    from hanoi_asp.methods.patterns import database
 
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if path.exists() and len(path.read_text().splitlines()) >= count:
-            return
-        time.sleep(0.05)
-
-
-def mixed_folder(base: Path) -> Path:
-    """Good, bad, unsolvable and (in a subfolder) slow and stuck instances, and a file
-    that is no instance, in ``base``."""
-    import shutil
-
-    (base / "deep").mkdir(parents=True)
-    shutil.copy(INSTANCES / "quickstart.lp", base / "a-quickstart.lp")
-    shutil.copy(INSTANCES / "arbitrary.toml", base / "b-arbitrary.toml")
-    shutil.copy(INSTANCES / "unsolvable-2pegs.lp", base / "c-unsolvable.lp")
-    (base / "d-bad.lp").write_text("peg(a). disk(1..2). init_on(1,a).\n")
-    (base / "deep" / "e-slow.lp").write_text(SLOW)
-    (base / "deep" / "f-stuck.lp").write_text(STUCK)
-    (base / "notes.txt").write_text("not an instance")
-    return base
+    monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(tmp_path_factory.mktemp("tables")))
+    database._CACHE.clear()
 
 
 @pytest.fixture
-def run_cli(capsys: pytest.CaptureFixture[str]):
+def run_cli(capsys: pytest.CaptureFixture[str]) -> RunCli:
     """Run the CLI in-process: (exit code, stdout, stderr)."""
     from hanoi_asp.__main__ import main
 
@@ -81,6 +62,29 @@ def run_cli(capsys: pytest.CaptureFixture[str]):
         return code, out, err
 
     return run
+
+
+@pytest.fixture
+def small_tables(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Pattern tables of at most 2 disks on 4 pegs (16 patterns): even puzzles of 3-6
+    disks are cut into several runs, so the additive sums and the propagator's partial
+    checks do real work (tests of the tables, A*, the bounds and the pruning)."""
+    from hanoi_asp.methods.patterns import cuts, database
+
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 16)
+    database._CACHE.clear()
+    yield
+    database._CACHE.clear()
+
+
+@pytest.fixture
+def weak_strong_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A*'s strong tables no larger than the bound's (runs of 10 disks): with its
+    default, one table of all 12 disks of the 4-peg 12-disk hard instance, A* would
+    walk straight down."""
+    from hanoi_asp.methods.patterns import cuts
+
+    monkeypatch.setattr(cuts, "STRONG_PATTERNS", cuts.TABLE_PATTERNS)
 
 
 @pytest.fixture(scope="module")

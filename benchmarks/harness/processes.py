@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported by run_tree: a spawned worker stays lean
-    import psutil  # type: ignore[import-untyped]
+    import psutil
 
 
 @dataclass(frozen=True)

@@ -48,8 +48,8 @@ def check_every_cut(run: SearchState, plan: Strategy, solver: HorizonSolver) -> 
     """Hand the propagator stronger tables as refuting horizons proves costly: a
     ski-rental rule, each purchase once the rent paid (clingo's search time) reaches
     its price.  First every cut of the bound's tables, not only the
-    :data:`~hanoi_asp.methods.patterns.CUTS_BUILT` it chose, once clingo has spent as
-    long as the bounds took (the rest cost about that again); then the strong tables
+    :data:`~hanoi_asp.methods.patterns.database.CUTS_BUILT` it chose, once clingo has
+    spent as long as the bounds took (the rest cost about that again); then the strong tables
     (:func:`~hanoi_asp.methods.patterns.strong_price`, 0 when cached), once it has
     spent their price too; or at once, instead of the first purchase, when they are
     one table of every disk (:func:`~hanoi_asp.methods.patterns.strong_exact`): the

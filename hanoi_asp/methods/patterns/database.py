@@ -1,0 +1,182 @@
+"""The goal database: the tables toward a puzzle's goal, built once per puzzle and kept on
+disk (:mod:`hanoi_asp.methods.table_cache`), for the bound's cuts or the strong ones,
+and what the strong ones would cost to build."""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from collections.abc import Sequence
+
+from hanoi_asp.methods import table_cache
+from hanoi_asp.methods.patterns import cuts as sizes  # TABLE_PATTERNS read when called
+from hanoi_asp.methods.patterns.breadth_first import distances_among
+from hanoi_asp.methods.patterns.cuts import (
+    partitions,
+    ranked_partitions,
+    strong_budget,
+    strong_partitions,
+)
+from hanoi_asp.methods.patterns.tables import (
+    Allowed,
+    Edges,
+    Partitioned,
+    PatternTable,
+    Run,
+    goal_allowed,
+)
+from hanoi_asp.model.puzzle import Puzzle
+
+
+def toward_goal(
+    puzzle: Puzzle, run: Run, deadline: float | None = None, allowed: Allowed | None = None
+) -> PatternTable:
+    """The run's :func:`distances_among` its disks' places in the goal (the puzzle's,
+    or ``allowed``), on the puzzle's move graph."""
+    ends = goal_allowed(puzzle) if allowed is None else allowed
+    choices = [ends[d - 1] for d in run.disks]
+    pegs, edges = len(puzzle.pegs), puzzle.edges()
+    return PatternTable(pegs, run, cached_distances(pegs, choices, edges, deadline))
+
+
+CACHED_PATTERNS = 1 << 16
+"""Tables of at least this many patterns are kept on disk (:mod:`table_cache`):
+smaller ones are built in a few milliseconds, less than reading a file."""
+
+
+def table_key(pegs: int, choices: Sequence[Sequence[int]], edges: Edges) -> str:
+    """What a table of :func:`distances_among` is of, as its on-disk cache key."""
+    graph = "all" if edges is None else ",".join(f"{a}-{b}" for a, b in sorted(edges))
+    ends = ";".join(",".join(map(str, c)) for c in choices)
+    return f"distances pegs={pegs} ends={ends} graph={graph} order={sys.byteorder}"
+
+
+def cached_distances(
+    pegs: int, choices: Sequence[Sequence[int]], edges: Edges, deadline: float | None = None
+) -> Sequence[int]:
+    """:func:`distances_among`, as ``bytes`` or ``array('H')``, read from the on-disk
+    cache when it holds the table, else built and stored there.  The key is all the
+    table depends on: pegs, each disk's allowed end pegs, the move graph."""
+    key = table_key(pegs, choices, edges)
+    big = pegs ** len(choices) >= CACHED_PATTERNS
+    found = table_cache.load(key) if big else None
+    if found is not None:
+        payload, width = found
+        if width == 1 and len(payload) == pegs ** len(choices):
+            return payload
+        if width == 2 and len(payload) == 2 * pegs ** len(choices):
+            wide = array("H")
+            wide.frombytes(payload)
+            return wide
+    distances = distances_among(pegs, choices, edges, deadline)
+    payload = distances.tobytes()
+    if big:
+        table_cache.store(key, payload, distances.itemsize)
+    if distances.itemsize == 1:
+        return payload
+    wide = array("H")
+    wide.frombytes(payload)
+    return wide
+
+
+_CACHE: dict[
+    tuple[object, ...], tuple[dict[Run, PatternTable], dict[tuple[int, int | None], Partitioned]]
+] = {}
+"""Per puzzle (one at a time): every run's table built, and the partitions asked for
+(by budget and number of cuts)."""
+
+
+def _key(puzzle: Puzzle, allowed: Allowed) -> tuple[object, ...]:
+    edges = puzzle.edges()
+    return (
+        len(puzzle.pegs),
+        puzzle.initial_state(),
+        allowed,
+        None if edges is None else tuple(sorted(edges)),
+    )
+
+
+CUTS_BUILT = 3
+"""Partitions whose full-size tables are built for the lower bound (of ten on 4 pegs);
+the search asks for every cut once it must refute a horizon (see
+:func:`hanoi_asp.engine.tables.pattern_tables`)."""
+
+STRONG_CUTS = 4
+"""Partitions of the strong database (the most promising by their proxies)."""
+
+SECONDS_PER_PATTERN = 0.2e-6
+"""About what :func:`~.breadth_first.breadth_first` takes per pattern of a large table
+(4 pegs 12 disks: 2.3 s; 5 pegs 10 disks: 1.7 s; 6 pegs 9 disks: 2.4 s; CPU, one core)."""
+
+
+def strong_exact(puzzle: Puzzle, budget: int | None = None) -> bool:
+    """Whether the strong database is one table of every disk: the exact distance."""
+    parts = strong_partitions(len(puzzle.pegs), puzzle.disks, budget)
+    return len(parts) == 1 and len(parts[0]) == 1
+
+
+def strong_price(puzzle: Puzzle, budget: int | None = None) -> float:
+    """Seconds the strong database (:func:`goal_database` with ``strong``) should take to
+    build: its largest runs, one per cut it will hold, counted unless built in this
+    process already or kept in the on-disk cache (0 when all are)."""
+    pegs = len(puzzle.pegs)
+    parts = strong_partitions(pegs, puzzle.disks, budget)
+    size = max(run.size for part in parts for run in part)
+    runs = list(dict.fromkeys(run for part in parts for run in part if run.size == size))
+    built = _CACHE.get(_key(puzzle, goal_allowed(puzzle)), ({}, {}))[0]
+    ends, edges = goal_allowed(puzzle), puzzle.edges()
+    missing = [
+        run
+        for run in runs[:STRONG_CUTS]
+        if run not in built
+        and not (
+            pegs**size >= CACHED_PATTERNS
+            and table_cache.holds(table_key(pegs, [ends[d - 1] for d in run.disks], edges))
+        )
+    ]
+    patterns: int = pegs**size
+    return len(missing) * patterns * SECONDS_PER_PATTERN
+
+
+def goal_database(
+    puzzle: Puzzle,
+    budget: int | None = None,
+    deadline: float | None = None,
+    every_cut: bool = False,
+    allowed: Allowed | None = None,
+    strong: bool = False,
+) -> Partitioned:
+    """Tables toward the goal (the puzzle's, or ``allowed``) for the :data:`CUTS_BUILT`
+    :func:`ranked_partitions` of :func:`partitions` (or every one), built once per
+    puzzle: the lower bound, the search's pruning and A* share them, and asking for
+    every cut later builds only the tables not built yet.  ``strong``: instead, the
+    :data:`STRONG_CUTS` most promising :func:`strong_partitions` (tables of up to
+    :data:`~hanoi_asp.methods.patterns.cuts.STRONG_PATTERNS` patterns; one cut alone
+    when one run holds every disk: the exact distance).  Tables of 65,536 patterns and
+    more are read from and kept in the on-disk cache.  Raises ``TimeoutError`` if
+    ``deadline`` passes first."""
+    if strong:
+        budget = strong_budget(len(puzzle.pegs)) if budget is None else budget
+        cuts: int | None = STRONG_CUTS
+        parts = strong_partitions(len(puzzle.pegs), puzzle.disks, budget)
+    else:
+        budget = sizes.TABLE_PATTERNS if budget is None else budget
+        cuts = None if every_cut else CUTS_BUILT
+        parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
+    allowed = goal_allowed(puzzle) if allowed is None else allowed
+    key = _key(puzzle, allowed)
+    if key not in _CACHE:
+        _CACHE.clear()  # one puzzle at a time: tables can be megabytes
+        _CACHE[key] = ({}, {})
+    built, chosen = _CACHE[key]
+    asked = (budget, cuts)
+    if asked not in chosen:
+
+        def table(run: Run) -> PatternTable:
+            if run not in built:
+                built[run] = toward_goal(puzzle, run, deadline, allowed)
+            return built[run]
+
+        ranked = parts if cuts is None else ranked_partitions(puzzle, parts, table, cuts)
+        chosen[asked] = tuple(tuple(table(run) for run in part) for part in ranked)
+    return chosen[asked]

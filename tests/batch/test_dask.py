@@ -1,0 +1,278 @@
+"""``batch --dask``: the same batch on a Dask cluster (here a LocalCluster of 2 worker
+processes), with every result once, a killed worker or client losing nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from support.cli import RunCli
+from support.files import INSTANCES, ROOT, STUCK, mixed_folder, wait_for_rows
+
+HUNGRY = "peg(a;b;c). disk(1..13). init_on(1..13,a). goal_on(1..13,c).\n"
+"""clingo alone (no plan built first) grounds 8191 steps of 13 disks: far over 250 MiB."""
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+
+
+def hanoi(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "hanoi_asp", *argv]
+
+
+def rows_of(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def by_name(path: Path) -> dict[str, dict[str, object]]:
+    rows = rows_of(path)
+    names = [Path(str(r["instance"])).name for r in rows]
+    assert len(names) == len(set(names)), f"an instance recorded twice: {sorted(names)}"
+    return dict(zip(names, rows, strict=True))
+
+
+def run(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        hanoi(*argv), env=ENV, capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+def test_dask_gives_the_local_batchs_answers_once_each(tmp_path: Path) -> None:
+    base = mixed_folder(tmp_path / "in")
+    (base / "g-hungry.lp").write_text(HUNGRY)
+    shutil.copy(INSTANCES / "classic" / "4pegs-6disks.lp", base / "h-4pegs.lp")
+    common = ("--timeout", "4", "--memory-limit", "32MiB", "--no-first-plan")
+    local = run("batch", str(base), "--workers", "2", "--out", str(tmp_path / "l.jsonl"), *common)
+    on_dask = run(
+        "batch", str(base), "--dask", "local:2", "--out", str(tmp_path / "d.jsonl"), *common
+    )
+    assert on_dask.returncode == local.returncode == 2, on_dask.stderr  # the bad file
+    assert "Traceback" not in on_dask.stderr + on_dask.stdout
+    mine, theirs = by_name(tmp_path / "d.jsonl"), by_name(tmp_path / "l.jsonl")
+    assert sorted(mine) == sorted(theirs) and len(mine) == 8
+    for name, row in mine.items():
+        assert (row["result"], row.get("stopped")) == (
+            theirs[name]["result"],
+            theirs[name].get("stopped"),
+        ), name
+        if row["result"] == "OPTIMUM FOUND":
+            assert row["length"] == theirs[name]["length"], name
+    assert mine["a-quickstart.lp"]["result"] == "OPTIMUM FOUND"
+    assert mine["a-quickstart.lp"]["threads"] == 1  # one clingo thread per Dask thread
+    assert mine["c-unsolvable.lp"]["result"] == "UNSATISFIABLE"
+    assert "d-bad.lp:1:" in str(mine["d-bad.lp"]["error"])
+    assert mine["g-hungry.lp"]["stopped"] == "memory"
+    assert mine["f-stuck.lp"]["result"] == "UNKNOWN"
+    assert all(r["host"] and r["sha256"] for r in mine.values())
+    assert f"results: {tmp_path / 'd.jsonl'}" in on_dask.stdout
+
+
+def slow_folder(tmp_path: Path) -> Path:
+    """Ten instances of which six take the full 2 s timeout: time to kill something."""
+    base = tmp_path / "in"
+    base.mkdir()
+    for index in range(4):
+        text = f"peg(a;b;c). disk(1..{index + 3}). init_on(1..{index + 3},a). goal_on(1,c).\n"
+        (base / f"q{index}.lp").write_text(text)
+    for index in range(6):
+        (base / f"s{index}.lp").write_text(STUCK + f"% copy {index}\n")
+    return base
+
+
+def dask_workers(client: psutil.Process) -> list[psutil.Process]:
+    """The LocalCluster's worker processes: the client's children that multiprocessing
+    spawned (the nannies run inside the client)."""
+    return [
+        child
+        for child in client.children()
+        if any("spawn_main" in part for part in child.cmdline())
+    ]
+
+
+def busy_worker(workers: list[psutil.Process]) -> tuple[psutil.Process, list[psutil.Process]]:
+    """A worker solving an instance now, and its processes (the forkserver and the
+    instance's own process)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for worker in workers:
+            family = worker.children(recursive=True)
+            if len(family) >= 2:
+                return worker, family
+        time.sleep(0.05)
+    raise AssertionError("no worker was solving an instance")
+
+
+def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
+    base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
+    batch = subprocess.Popen(
+        hanoi("batch", str(base), "--dask", "local:2", "--timeout", "2", "--out", str(out)),
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        wait_for_rows(out, 1)
+        client = psutil.Process(batch.pid)
+        workers = dask_workers(client)
+        assert len(workers) == 2, [w.cmdline() for w in client.children()]
+        victim, solving = busy_worker(workers)
+        victim.send_signal(signal.SIGKILL)
+        _, stderr = batch.communicate(timeout=240)
+    finally:
+        if batch.poll() is None:
+            os.killpg(batch.pid, signal.SIGKILL)
+    assert batch.returncode == 1, stderr  # the stuck ones are UNKNOWN
+    assert "Traceback" not in stderr, stderr
+    rows = by_name(out)  # each once
+    assert sorted(rows) == sorted(p.name for p in base.iterdir())
+    assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4))
+    assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6))
+    gone = psutil.wait_procs(solving, timeout=10)[1]
+    assert not gone, "a killed worker's solve kept running"
+
+
+def test_an_instance_whose_process_died_runs_once_more(tmp_path: Path) -> None:
+    base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
+    batch = subprocess.Popen(
+        hanoi("batch", str(base), "--dask", "local:2", "--timeout", "2", "--out", str(out)),
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        wait_for_rows(out, 1)
+        workers = dask_workers(psutil.Process(batch.pid))
+        _, family = busy_worker(workers)
+        solving = [p for p in family if p.ppid() not in {w.pid for w in workers}]
+        assert solving, [p.cmdline() for p in family]
+        for process in solving:  # the instance's process, not the Dask worker
+            process.send_signal(signal.SIGKILL)
+        _, stderr = batch.communicate(timeout=240)
+    finally:
+        if batch.poll() is None:
+            os.killpg(batch.pid, signal.SIGKILL)
+    assert "Traceback" not in stderr, stderr
+    rows = by_name(out)  # each once
+    assert sorted(rows) == sorted(p.name for p in base.iterdir())
+    retried = [name for name, row in rows.items() if row.get("attempts") == 2]
+    assert len(retried) == 1, rows
+    assert rows[retried[0]]["result"] in ("OPTIMUM FOUND", "UNKNOWN")
+    assert rows[retried[0]]["status"] != "crash"
+
+
+def test_resume_after_the_client_is_killed(tmp_path: Path) -> None:
+    base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
+    command = ("batch", str(base), "--dask", "local:2", "--timeout", "2", "--out", str(out))
+    batch = subprocess.Popen(
+        hanoi(*command),
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    wait_for_rows(out, 3)
+    family = psutil.Process(batch.pid).children(recursive=True)
+    batch.send_signal(signal.SIGKILL)  # the client only: its workers are left behind
+    batch.wait()
+    finished = rows_of(out)
+    assert 3 <= len(finished) < 10
+    left = psutil.wait_procs(family, timeout=15)[1]
+    assert not left, f"still running after the client died: {[p.cmdline() for p in left]}"
+    done = run(*command, "--resume")
+    assert done.returncode == 1, done.stderr
+    rows = rows_of(out)
+    assert rows[: len(finished)] == finished  # nothing written before was lost
+    assert sorted(by_name(out)) == sorted(p.name for p in base.iterdir())
+
+
+def test_dask_addresses_are_checked(run_cli: RunCli, tmp_path: Path) -> None:
+    shutil.copy(INSTANCES / "quickstart.lp", tmp_path / "a.lp")
+    out = str(tmp_path / "r.jsonl")
+    code, _, err = run_cli("batch", str(tmp_path / "a.lp"), "--dask", "local:0", "--out", out)
+    assert code == 2 and "local:N needs N from 1 to 256" in err
+    started = time.monotonic()
+    code, _, err = run_cli(
+        "batch", str(tmp_path / "a.lp"), "--dask", "tcp://127.0.0.1:9", "--out", out
+    )
+    assert code == 2 and "cannot reach a Dask scheduler" in err
+    assert len(err.strip().splitlines()) == 1 and time.monotonic() - started < 30
+
+
+def test_without_the_extra_dask_says_how_to_install(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    shutil.copy(INSTANCES / "quickstart.lp", tmp_path / "a.lp")
+    out = str(tmp_path / "r.jsonl")
+    code, _, err = run_cli("batch", str(tmp_path / "a.lp"), "--dask", "local:2", "--out", out)
+    assert code == 2 and "pip install 'hanoi-asp[dask]'" in err
+
+
+def test_a_real_scheduler_and_workers(tmp_path: Path) -> None:
+    """The multi-machine shape on one machine: ``dask scheduler`` and ``dask worker``
+    (with its nanny, as README shows) in their own processes, the batch a client."""
+    dask = Path(sys.executable).parent / "dask"
+    address_file = tmp_path / "scheduler.json"
+    started = [
+        subprocess.Popen(
+            [
+                str(dask),
+                "scheduler",
+                "--scheduler-file",
+                str(address_file),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--no-dashboard",
+            ],
+            env=ENV,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = json.loads(address_file.read_text())["address"]
+        started.append(
+            subprocess.Popen(
+                [
+                    str(dask),
+                    "worker",
+                    address,
+                    "--nworkers",
+                    "2",
+                    "--nthreads",
+                    "1",
+                    "--no-dashboard",
+                ],
+                env=ENV,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        )
+        base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
+        done = run("batch", str(base), "--dask", address, "--timeout", "2", "--out", str(out))
+    finally:
+        for process in started:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert done.returncode == 1, done.stderr
+    rows = by_name(out)
+    assert sorted(rows) == sorted(p.name for p in base.iterdir())
+    assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4))
+    assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6))

@@ -1,0 +1,59 @@
+"""The entry point (``hanoi_asp/__main__.py``): ``python -m hanoi_asp``, and every error
+through one funnel to its exit code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+
+import pytest
+from support.cli import RunCli
+from support.files import QUICKSTART
+
+import hanoi_asp
+from hanoi_asp import (
+    InputError,
+)
+from hanoi_asp.cli import commands
+
+
+def test_python_dash_m_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "hanoi_asp", "solve", QUICKSTART, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["length"] == 15
+
+
+def _raising(error: BaseException) -> Callable[[object], int]:
+    def handler(_args: object) -> int:
+        raise error
+
+    return handler
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "words"),
+    [
+        (KeyboardInterrupt(), 3, "hanoi-asp: error: interrupted"),
+        (InputError("bad thing", path="x.lp", line=3), 2, "hanoi-asp: error: x.lp:3: bad thing"),
+        (hanoi_asp.VerificationError("step 2: oops"), 4, "hanoi-asp: internal error: step 2"),
+        (PermissionError(13, "Permission denied", "out.svg"), 2, "out.svg: Permission denied"),
+        (BrokenPipeError(), 0, ""),
+    ],
+)
+def test_every_error_reaches_one_funnel(
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch, error: BaseException, code: int, words: str
+) -> None:
+    monkeypatch.setitem(commands.HANDLERS, "solve", _raising(error))
+    got, out, err = run_cli("solve", QUICKSTART, "--json")
+    assert got == code
+    assert words in err and len(err.strip().splitlines()) == (1 if words else 0)
+    if code not in (0,):
+        assert json.loads(out)["exit_code"] == code

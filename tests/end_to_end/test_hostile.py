@@ -1,0 +1,273 @@
+"""Hostile and broken input: never a traceback, never code run, always a documented exit."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.cli import RunCli
+from support.files import INSTANCES, ROOT, wait_for_rows
+from support.fuzz_tokens import TOKENS
+
+from hanoi_asp import InputError, load_puzzle
+
+
+def check_cli(run_cli: RunCli, path: Path) -> None:
+    code, out, err = run_cli("solve", str(path), "--json", "--timeout", "5")
+    assert code in (0, 1, 2, 3), (code, err)
+    assert "Traceback" not in err
+    data = json.loads(out)  # exactly one JSON object
+    assert isinstance(data, dict) and data["version"] == 1
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(TOKENS), max_size=40).map("".join))
+def test_garbled_instance_text(run_cli: RunCli, tmp_path: Path, text: str) -> None:
+    path = tmp_path / "fuzz.lp"
+    path.write_text(text)
+    check_cli(run_cli, path)
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=200))
+def test_random_bytes(run_cli: RunCli, tmp_path: Path, data: bytes) -> None:
+    for name in ("fuzz.lp", "fuzz.json", "fuzz.toml", "fuzz.asp"):
+        path = tmp_path / name
+        path.write_bytes(data)
+        check_cli(run_cli, path)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 8) | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "pegs": st.lists(st.sampled_from(["a", "b", "c", "d", ""]), max_size=5) | json_values,
+            "disks": st.integers(-1, 5) | json_values,
+            "init": st.dictionaries(
+                st.sampled_from(["a", "b", "z"]), st.lists(st.integers(-1, 6), max_size=4)
+            )
+            | json_values,
+            "goal": st.dictionaries(
+                st.sampled_from(["a", "b", "z"]), st.lists(st.integers(-1, 6), max_size=4)
+            )
+            | json_values,
+            "max_moves": st.integers(-2, 30) | json_values,
+            "moves_allowed": st.sampled_from(["linear", "cyclic", "complete", "star"])
+            | st.lists(st.lists(st.sampled_from(["a", "b", "c", "z"]), max_size=3), max_size=4)
+            | json_values,
+        },
+    )
+)
+def test_random_specs(run_cli: RunCli, tmp_path: Path, spec: dict[str, object]) -> None:
+    path = tmp_path / "fuzz.json"
+    path.write_text(json.dumps(spec))
+    check_cli(run_cli, path)
+
+
+SCRIPT = (
+    "peg(a;b). disk(1). init_on(1,a). goal_on(1,b).\n"
+    '#script (python)\nopen("{marker}", "w").close()\n#end.\n'
+)
+
+
+@pytest.mark.parametrize("suffix", [".lp", ".asp"])
+def test_script_never_runs_anywhere(run_cli: RunCli, tmp_path: Path, suffix: str) -> None:
+    marker = tmp_path / "pwned"
+    path = tmp_path / f"evil{suffix}"
+    path.write_text(SCRIPT.format(marker=marker))
+    with pytest.raises(InputError, match="#script"):
+        load_puzzle(str(path))  # the Python API
+    code, _, _ = run_cli("solve", str(path))
+    assert code == 2
+    code, _, _ = run_cli("batch", str(path), "--out", str(tmp_path / "r.jsonl"))
+    assert code == 2
+    code, _, _ = run_cli("explain", str(path))
+    assert code == 2
+    code, _, _ = run_cli("render", str(path), "--svg", str(tmp_path / "x.svg"))
+    assert code == 2
+    code, _, _ = run_cli(
+        "grade", "--encoding", str(ROOT / "encodings" / "quickstart.lp"), str(path)
+    )
+    assert code == 2
+    assert not marker.exists()
+    row = json.loads((tmp_path / "r.jsonl").read_text())
+    assert row["result"] == "ERROR" and "#script" in row["error"]
+
+
+def test_script_in_an_encoding_never_runs(run_cli: RunCli, tmp_path: Path) -> None:
+    """A student's encoding handed to grade, explain or solve is not trusted either."""
+    marker = tmp_path / "pwned"
+    encoding = tmp_path / "student.lp"
+    script = '#script (python)\nopen("{marker}", "w").close()\n#end.\n'
+    encoding.write_text(script.format(marker=marker) + '#include "/etc/passwd".\n')
+    instance = str(ROOT / "instances" / "quickstart.lp")
+    for argv in (
+        ("grade", "--encoding", str(encoding)),
+        ("explain", instance, "--encoding", str(encoding)),
+        ("solve", instance, "--encoding", str(encoding)),
+    ):
+        code, _, err = run_cli(*argv)
+        assert code == 2 and "#script is not allowed" in err and err.count("\n") == 1
+    assert not marker.exists()
+
+
+def test_huge_interval_refused_fast(run_cli: RunCli, tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "huge.lp"
+    path.write_text("peg(a;b;c). disk(1..1000000). init_on(1..1000000,a).")
+    started = time.monotonic()
+    code, _, err = run_cli("solve", str(path))
+    assert time.monotonic() - started < 1.0
+    assert code == 2 and "more than" in err
+
+
+def test_limits_name_themselves(run_cli: RunCli, tmp_path: Path) -> None:
+    path = tmp_path / "many.lp"
+    path.write_text("peg(a;b;c). disk(1..70). init_on(1..70,a). goal_on(1..70,c).")
+    code, _, err = run_cli("solve", str(path))
+    assert code == 2 and "--limit disks=70" in err
+    small = tmp_path / "small.lp"
+    small.write_text("peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on(1..4,c).")
+    code, _, err = run_cli("solve", str(small), "--limit", "cells=20", "--no-first-plan")
+    assert code == 2 and "--limit cells=" in err
+    # with a plan in hand, a horizon over the limit ends the search, not the answer
+    code, out, _ = run_cli("solve", str(small), "--limit", "cells=20", "--bound", "none", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["result"] == "SATISFIABLE" and data["stopped"] == "limit"
+    assert data["length"] == 15 and data["lower_bound"] == 2  # horizons 0 and 1 refuted
+    code, _, _ = run_cli("solve", str(small), "--limit", "disks=4")
+    assert code == 0
+
+
+def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    return subprocess.Popen(
+        [sys.executable, "-m", "hanoi_asp", *args],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=tmp_path,
+    )
+
+
+HARD = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
+"""4 pegs, 12 disks, arbitrary: minutes to prove minimal, a plan at once."""
+
+
+@pytest.mark.parametrize("seconds", [0.2, 1.0, 3.0])
+def test_ctrl_c_in_solve_gives_the_best_plan_or_unknown(tmp_path: Path, seconds: float) -> None:
+    """A real SIGINT while starting, while bounding, while searching: never a traceback;
+    exit 0 with the best plan once one exists, else UNKNOWN and exit 3."""
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    proc = _start(["solve", str(path), "--json"], tmp_path)
+    time.sleep(seconds)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err
+    data = json.loads(out)
+    assert data["stopped"] == "interrupt"
+    if proc.returncode == 0:
+        assert data["result"] == "SATISFIABLE" and data["plan"]
+        assert data["lower_bound"] <= data["length"] == data["upper_bound"]
+    else:
+        assert proc.returncode == 3, err
+        assert data["result"] == "UNKNOWN" and data["plan"] == []
+    if seconds >= 3:  # the plan built before the search exists by then
+        assert proc.returncode == 0
+
+
+def test_ctrl_c_without_a_plan_is_unknown_exit_3(tmp_path: Path) -> None:
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    proc = _start(["solve", str(path), "--json", "--no-first-plan"], tmp_path)
+    time.sleep(3)  # well into the search
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err
+    data = json.loads(out)
+    assert data["result"] == "UNKNOWN" and data["stopped"] == "interrupt"
+
+
+def test_ctrl_c_in_batch_keeps_finished_results(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for index in range(3):
+        (folder / f"a{index}.lp").write_text(
+            "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
+        )
+    (folder / "z-hard.lp").write_text(HARD)
+    out = tmp_path / "r.jsonl"
+    proc = _start(["batch", str(folder), "--workers", "1", "--out", str(out)], tmp_path)
+    wait_for_rows(out, 3)
+    time.sleep(1)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]  # valid JSON lines
+    assert sorted(Path(r["instance"]).name for r in rows)[:3] == ["a0.lp", "a1.lp", "a2.lp"]
+
+
+def test_sigterm_in_solve_gives_the_best_plan(tmp_path: Path) -> None:
+    """A job scheduler's SIGTERM (Slurm, systemd, ``timeout``) printed nothing; now it
+    ends as Ctrl-C does: the best plan, exit 0."""
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    proc = _start(["solve", str(path), "--json"], tmp_path)
+    time.sleep(3)  # the plan built first exists by then
+    proc.send_signal(signal.SIGTERM)  # to the process alone, as `timeout` does
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+    data = json.loads(out)
+    assert data["result"] == "SATISFIABLE" and data["stopped"] == "interrupt" and data["plan"]
+
+
+def test_sigterm_in_grade_and_batch_is_an_interruption(tmp_path: Path) -> None:
+    stuck = tmp_path / "stuck.lp"
+    stuck.write_text(ROOT.joinpath("encodings", "quickstart.lp").read_text())
+    hard = tmp_path / "hard.lp"
+    hard.write_text(HARD)
+    proc = _start(["grade", "--encoding", str(stuck), str(hard), "--timeout", "60"], tmp_path)
+    time.sleep(3)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 3 and "Traceback" not in err, err
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.lp").write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
+    (folder / "z-hard.lp").write_text(HARD)
+    out = tmp_path / "r.jsonl"
+    proc = _start(["batch", str(folder), "--workers", "1", "--out", str(out)], tmp_path)
+    wait_for_rows(out, 1)
+    time.sleep(1)
+    os.killpg(proc.pid, signal.SIGTERM)  # Slurm signals the whole job step
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3 and "Traceback" not in err, err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [Path(r["instance"]).name for r in rows] == ["a.lp"]
+    assert rows[0]["result"] == "OPTIMUM FOUND"

@@ -1,0 +1,93 @@
+"""The tables the search uses (``hanoi_asp/engine/tables.py``): stronger ones bought as
+refuting costs what they do, none built once a bound meets the plan in hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support.puzzles import bfs_optimum
+from support.solvers import pruning
+
+from hanoi_asp import Puzzle, SolveOptions, solve
+from hanoi_asp.methods.patterns import (
+    cuts,
+    database,
+    goal_database,
+    partitions,
+)
+
+
+def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check_every_cut`` waits while clingo's search time is below the bounds' time,
+    then hands the propagator every cut of the bound's tables; it waits again while the
+    search time is below the strong tables' price, then hands those over; and a whole
+    solve that widens mid-search still ends at the BFS optimum."""
+    from hanoi_asp.engine.policy import choose_strategy, make_solver
+    from hanoi_asp.engine.state import SearchState
+    from hanoi_asp.engine.tables import check_every_cut
+
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 64)  # runs of 3 disks: 3 cuts
+    monkeypatch.setattr(cuts, "STRONG_PATTERNS", 256)  # strong: runs of 4, 3 cuts
+    monkeypatch.setattr(database, "CUTS_BUILT", 1)
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
+        goal={"d": (1, 2, 3, 4, 5, 6)},
+    )
+    options = SolveOptions(threads=1)
+    plan = choose_strategy(puzzle, options, None)
+    solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
+    assert len(pruning(solver).tables) == 1
+    run = SearchState(puzzle, options, timings={"bounds": 3600.0})
+    assert not check_every_cut(run, plan, solver)
+    assert len(pruning(solver).tables) == 1
+    run.timings["bounds"] = 0.0
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 3600.0)  # a price never reached
+    assert not check_every_cut(run, plan, solver)
+    assert pruning(solver).tables == goal_database(puzzle, every_cut=True)
+    run.timings["bounds"] = 0.0
+    assert len(pruning(solver).tables) == len(partitions(4, 6, 64)) == 3
+    assert not check_every_cut(run, plan, solver)
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 0.0)
+    run.timings["bounds"] = 0.0  # the first purchase counts as the bounds' time
+    assert check_every_cut(run, plan, solver)
+    strong = pruning(solver).tables
+    assert strong == goal_database(puzzle, strong=True) and len(strong) == 3
+    assert {t.run.size for part in strong for t in part} == {1, 2, 4}
+    database._CACHE.clear()
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 1e-6)  # bought after a horizon
+    widened: list[int] = []
+
+    def at_once(run: Any, plan: Any, solver: Any) -> bool:
+        run.timings["bounds"] = 0.0  # no waiting
+        widened.append(len(pruning(solver).tables))
+        return check_every_cut(run, plan, solver)
+
+    monkeypatch.setattr("hanoi_asp.engine.strategies.upward.check_every_cut", at_once)
+    result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
+    assert result.length == bfs_optimum(puzzle)
+    assert widened[:2] == [1, 3] and [h.status for h in result.horizons][-1] == "SAT"
+    assert len(result.horizons) > 2  # horizons were refuted: the search widened twice
+
+
+def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:
+    """The smallest disk of a 4-peg tower of 10 to another peg: the plan built first
+    has one move, the misplaced-disks bound is 1, so the pattern tables (a third of a
+    second) are not built; without that plan they are."""
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=10,
+        init={"a": tuple(range(1, 11))},
+        goal={"a": tuple(range(1, 10)), "b": (10,)},
+    )
+    database._CACHE.clear()
+    result = solve(puzzle)
+    assert result.result == "OPTIMUM FOUND" and result.length == 1
+    assert result.bound.name == "misplaced-disks" and not database._CACHE
+    searched = solve(puzzle, SolveOptions(first_plan=False))
+    assert searched.length == 1 and database._CACHE
+    database._CACHE.clear()

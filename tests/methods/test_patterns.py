@@ -1,0 +1,80 @@
+"""Pattern databases (``hanoi_asp/methods/patterns``): every table entry is the run's own
+breadth-first distance, however the table is built, and the cuts cover every disk once."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from support.reference import bfs_distance
+from support.strategies import puzzles
+
+from hanoi_asp import Puzzle
+from hanoi_asp.methods import patterns
+from hanoi_asp.methods.patterns import (
+    Run,
+    breadth_first,
+    cuts,
+    partitions,
+    toward_goal,
+)
+
+FIXTURE_OK = [HealthCheck.function_scoped_fixture]
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles(pegs=(3, 4), disks=(1, 4), graphs=True))
+def test_each_table_entry_is_the_runs_own_breadth_first_distance(puzzle: Puzzle) -> None:
+    """Every pattern of a run: the table says what BFS says for those disks alone."""
+    disks = min(puzzle.disks, 3)
+    run = Run(puzzle.disks - disks, disks)  # the smallest disks: the goal may skip some
+    table = toward_goal(puzzle, run)
+    goal = {d - run.first: p for d, p in puzzle.goal_pegs().items() if d in run.disks}
+    pegs = len(puzzle.pegs)
+    for pattern in itertools.product(range(pegs), repeat=disks):
+        state = (0,) * run.first + pattern
+        expected = bfs_distance(pegs, pattern, goal, puzzle.edges())
+        got = table.lookup(state)
+        assert got == (patterns.UNSEEN if expected is None else expected), pattern
+
+
+@pytest.mark.parametrize("few", [0, 10**9])
+@settings(max_examples=15, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 4), disks=(3, 6), graphs=True))
+def test_tables_in_chunks_and_split_top_disks_are_breadth_first_distances(
+    monkeypatch: pytest.MonkeyPatch, few: int, puzzle: Puzzle
+) -> None:
+    """The whole table of every disk, built with tiny chunks (a layer in many pieces,
+    patterns reached twice across them) and the top-disk tables split after one disk
+    (the path tables of 9+ disks take), equals BFS's distances pattern by pattern; on
+    3 pegs with a linear graph distances pass 254, so the table widens to two bytes
+    mid-search.  Once every layer through numpy (``few`` 0), once every layer in plain
+    Python (the path of thin layers)."""
+    monkeypatch.setattr(breadth_first, "FEW", few)
+    monkeypatch.setattr(breadth_first, "CHUNK", 8)
+    monkeypatch.setattr(breadth_first, "TOPS_LOW", 1)
+    pegs, edges = len(puzzle.pegs), puzzle.edges()
+    ends = patterns.goal_allowed(puzzle)
+    distances = patterns.distances_among(pegs, ends, edges)
+    assert (distances.itemsize == 2) == (int(distances.max()) >= 255)
+    goal = puzzle.goal_pegs()
+    for code in range(0, pegs**puzzle.disks, 7):  # every seventh pattern: seconds, not minutes
+        state = tuple(code // pegs**j % pegs for j in range(puzzle.disks))
+        expected = bfs_distance(pegs, state, goal, edges)
+        assert int(distances[code]) == (patterns.UNSEEN if expected is None else expected)
+
+
+def test_a_linear_three_peg_table_widens_past_a_byte() -> None:
+    """6 disks end to end on 3 pegs in a line: 728 moves (3^6 - 1), two bytes a pattern."""
+    edges = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
+    distances = patterns.distances_to(3, 6, dict.fromkeys(range(6), 2), edges)
+    assert distances.itemsize == 2 and int(distances[0]) == 728 == int(distances.max())
+
+
+def test_partitions_cover_every_disk_once() -> None:
+    for pegs, disks in [(4, 12), (4, 18), (5, 10), (3, 30), (4, 3)]:
+        for partition in partitions(pegs, disks):
+            covered = [d for run in partition for d in run.disks]
+            assert covered == list(range(1, disks + 1))
+            assert all(pegs**run.size <= cuts.TABLE_PATTERNS for run in partition)

@@ -1,0 +1,620 @@
+"""The playground's JSON API (``hanoi_asp/web``, through FastAPI's test client)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import MutableMapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
+from support.files import INSTANCES, ROOT
+from support.reference import bfs_distance
+
+from hanoi_asp.model.errors import EncodingError, InputError
+from hanoi_asp.model.plan import legal_move
+from hanoi_asp.web.app import MAX_BODY, create_app
+from hanoi_asp.web.errors import ApiError
+from hanoi_asp.web.jobs import JOBS, Job
+from hanoi_asp.web.schemas import (
+    EncodingList,
+    ExampleList,
+    ExplainAnswer,
+    GradeAnswer,
+    HintAnswer,
+    ParsedPuzzle,
+    SolveAnswer,
+)
+
+THREE = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
+
+
+HARD = (INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text()
+
+
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    with TestClient(create_app(local_only=False)) as test_client:
+        yield test_client
+
+
+def cli_json(*argv: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "hanoi_asp", *argv, "--json"],
+        env=ENV,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def compact(data: Any) -> bytes:
+    """JSON as the app has always written it: compact, UTF-8, keys in the object's order."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def masked(data: Any) -> Any:
+    """The object with every time and instance name blanked, its keys kept in order."""
+    if isinstance(data, dict):
+        varies = ("time", "seconds", "timings", "instance")
+        return {k: None if k.startswith(varies) else masked(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [masked(v) for v in data]
+    return data
+
+
+def same_bytes(answer: Any, expected: Any) -> None:
+    """The answer is ``expected`` byte for byte (times and instance names aside)."""
+    assert answer.status_code == 200, answer.text
+    assert answer.content == compact(answer.json())
+    assert compact(masked(answer.json())) == compact(masked(expected))
+
+
+def documented(data: Any, model: type[BaseModel]) -> None:
+    """``data`` fits the model the API's schema shows for it, and has no key the model
+    leaves out (a new key of the CLI's JSON belongs in ``hanoi_asp/web/schemas.py``)."""
+
+    def extra(value: Any, where: str) -> list[str]:
+        if isinstance(value, BaseModel):
+            found = [f"{where}.{key}" for key in value.model_extra or {}]
+            for name in type(value).model_fields:
+                found += extra(getattr(value, name), f"{where}.{name}")
+            return found
+        if isinstance(value, list | tuple):
+            return [e for item in value for e in extra(item, f"{where}[]")]
+        if isinstance(value, dict):
+            return [e for key, item in value.items() for e in extra(item, f"{where}.{key}")]
+        return []
+
+    assert extra(model.model_validate(data), model.__name__) == []
+
+
+def test_solve_explain_grade_give_the_clis_objects(client: TestClient, tmp_path: Path) -> None:
+    """Each answer is the CLI's object byte for byte (key order included; times and
+    instance names aside), and fits the model the API's schema documents."""
+    text = (INSTANCES / "quickstart.lp").read_text()
+    answer = client.post("/api/solve", json={"instance": text, "timeout": 10})
+    same_bytes(answer, cli_json("solve", str(INSTANCES / "quickstart.lp")))
+    documented(answer.json(), SolveAnswer)
+    answer = client.post("/api/explain", json={"instance": THREE})
+    (tmp_path / "three.lp").write_text(THREE)
+    same_bytes(answer, cli_json("explain", str(tmp_path / "three.lp")))
+    documented(answer.json(), ExplainAnswer)
+    assert answer.json()["result"]["length"] == 7
+    # from 0, as `explain --bound none`: every shorter horizon refuted, then the plan
+    answer = client.post("/api/explain", json={"instance": THREE, "bound": "none"})
+    same_bytes(answer, cli_json("explain", str(tmp_path / "three.lp"), "--bound", "none"))
+    from_zero = answer.json()
+    verdicts = [(run["horizon"], run["status"]) for run in from_zero["horizons"]]
+    assert verdicts == [(h, "UNSAT") for h in range(7)] + [(7, "SAT")]
+    refused = client.post("/api/explain", json={"instance": THREE, "bound": "zero"})
+    assert refused.status_code == 422 and refused.json()["error"].startswith("bound:")
+    exercise = ROOT / "encodings" / "exercises" / "no-frame-axiom.lp"
+    answer = client.post("/api/grade", json={"instance": THREE, "encoding": exercise.read_text()})
+    cli = cli_json("grade", "--encoding", str(exercise), str(tmp_path / "three.lp"))
+    assert answer.json()["passed"] is cli["passed"] is False
+    # the API names its texts, and shrinks a counterexample only with "random"
+    same_bytes(answer, {**cli, "encoding": "encoding.lp", "counterexample": None})
+    documented(answer.json(), GradeAnswer)
+    good = (ROOT / "encodings" / "quickstart.lp").read_text()
+    assert client.post("/api/grade", json={"instance": THREE, "encoding": good}).json()["passed"]
+
+
+def test_exactly_m_moves(client: TestClient) -> None:
+    nine = client.post("/api/solve", json={"instance": THREE, "moves": 9}).json()
+    assert nine["result"] == "SATISFIABLE" and nine["length"] == 9
+    two = client.post("/api/solve", json={"instance": THREE, "moves": 2}).json()
+    assert two["result"] == "UNSATISFIABLE"  # below the optimum of 7
+
+
+positions = st.tuples(
+    st.integers(3, 4),  # pegs
+    st.lists(st.integers(0, 3), min_size=1, max_size=5),  # each disk's peg at the start
+    st.lists(st.integers(-1, 3), min_size=5, max_size=5),  # in the goal (-1: anywhere)
+)
+
+
+@settings(max_examples=30)  # the engine's optimum against BFS: tests/engine; here the endpoint
+@given(positions)
+def test_a_hint_is_a_legal_optimal_move(client: TestClient, case: Any) -> None:
+    pegs, start, wanted = case
+    names = "abcd"[:pegs]
+    state = tuple(p % pegs for p in start)
+    goal = {d: wanted[d - 1] % pegs for d in range(1, len(state) + 1) if wanted[d - 1] >= 0}
+    goal = goal or {1: 0}
+    facts = f"peg({';'.join(names)}). disk(1..{len(state)}).\n"
+    facts += "".join(f"init_on({d},{names[p]}).\n" for d, p in enumerate(state, 1))
+    facts += "".join(f"goal_on({d},{names[p]}).\n" for d, p in goal.items())
+    hint = client.post("/api/hint", json={"instance": facts}).json()
+    distance = bfs_distance(pegs, state, goal)
+    assert distance is not None  # every puzzle on the full graph has a plan
+    assert hint["distance"] == distance and hint["proven"] is True
+    if distance == 0:
+        assert hint["move"] is None
+        return
+    disk, target = hint["move"]["disk"], names.index(hint["move"]["to"])
+    assert names[state[disk - 1]] == hint["move"]["from"]
+    assert legal_move(state, disk, target) is None
+    after = tuple(target if d == disk else p for d, p in enumerate(state, 1))
+    assert bfs_distance(pegs, after, goal) == distance - 1
+
+
+def test_parse_draws_the_puzzle(client: TestClient) -> None:
+    text = (INSTANCES / "variants" / "linear-3pegs-4disks.lp").read_text()
+    drawn = client.post("/api/parse", json={"instance": text}).json()
+    assert drawn["pegs"] == ["a", "b", "c"] and drawn["disks"] == 4
+    assert drawn["start"] == {"a": [1, 2, 3, 4]} and drawn["goal"] == {"c": [1, 2, 3, 4]}
+    assert ["a", "b"] in drawn["graph"] and ["a", "c"] not in drawn["graph"]
+    toml = (INSTANCES / "arbitrary.toml").read_text()
+    assert client.post("/api/parse", json={"instance": toml, "format": "toml"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("instance", "expected"),
+    [
+        (THREE, {"distance": 7, "move": {"disk": 3, "from": "a", "to": "c"}, "proven": True}),
+        (
+            "peg(a;b;c). disk(1..2). init_on(1,b). init_on(2,a). goal_on(1..2,c).\n",
+            {"distance": 2, "move": {"disk": 1, "from": "b", "to": "c"}, "proven": True},
+        ),
+        (
+            "peg(a;b;c). disk(1..2). init_on(1..2,c). goal_on(1..2,c).\n",
+            {"distance": 0, "move": None, "proven": True},
+        ),
+        (THREE + "moves(3).\n", {"distance": None, "move": None, "proven": True}),
+    ],
+)
+def test_a_hint_answers_as_before(
+    client: TestClient, instance: str, expected: dict[str, Any]
+) -> None:
+    answer = client.post("/api/hint", json={"instance": instance})
+    assert answer.content == compact(expected)
+    documented(answer.json(), HintAnswer)
+
+
+def test_parse_answers_as_before(client: TestClient) -> None:
+    answer = client.post("/api/parse", json={"instance": THREE + "edge(a,b). edge(b,c).\n"})
+    expected = {
+        "pegs": ["a", "b", "c"],
+        "disks": 3,
+        "start": {"a": [1, 2, 3]},
+        "goal": {"c": [1, 2, 3]},
+        "graph": [["a", "b"], ["b", "c"]],
+        "max_moves": None,
+    }
+    assert answer.content == compact(expected)
+    documented(answer.json(), ParsedPuzzle)
+    toml = (INSTANCES / "arbitrary.toml").read_text()
+    answer = client.post("/api/parse", json={"instance": toml, "format": "toml"})
+    expected = {
+        "pegs": ["left", "mid", "right", "spare"],
+        "disks": 6,
+        "start": {"left": [1, 4], "mid": [2, 5, 6], "right": [3]},
+        "goal": {"spare": [1, 2], "right": [3, 4, 6], "left": [5]},
+        "graph": None,
+        "max_moves": None,
+    }
+    assert answer.content == compact(expected)
+
+
+def test_the_lists_answer_as_before(client: TestClient) -> None:
+    def text(path: Path) -> str:
+        return path.read_text(encoding="utf-8")
+
+    exercises = sorted((ROOT / "encodings" / "exercises").glob("*.lp"))
+    encodings = [
+        {
+            "name": "incremental.lp",
+            "title": "the engine's incremental encoding (default)",
+            "text": text(ROOT / "encodings" / "incremental.lp"),
+            "default": True,
+        },
+        {
+            "name": "quickstart.lp",
+            "title": "the clingo quickstart encoding",
+            "text": text(ROOT / "encodings" / "quickstart.lp"),
+            "default": False,
+        },
+        *(
+            {
+                "name": e.name,
+                "title": f"exercise: {e.stem.replace('-', ' ')}",
+                "text": text(e),
+                "default": False,
+            }
+            for e in exercises
+        ),
+    ]
+    answer = client.get("/api/encodings")
+    assert answer.content == compact({"encodings": encodings})
+    documented(answer.json(), EncodingList)
+    teaching = sorted((INSTANCES / "teaching").glob("*.lp"))
+    examples = [{"name": i.name, "text": text(i), "format": "lp"} for i in teaching]
+    answer = client.get("/api/examples")
+    assert answer.content == compact({"examples": examples})
+    documented(answer.json(), ExampleList)
+
+
+def test_the_page_and_its_lists(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "static/js/main.js" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for path in (
+        "/static/js/main.js",
+        "/static/app.css",
+        "/player/player.js",
+        "/player/player.css",
+    ):
+        assert client.get(path).status_code == 200, path
+    refused = (
+        "/static/../app.py",
+        "/static/jobs.py",
+        "/player/index.html",
+        "/static/%2e%2e",
+        "/static/%2e%2e/app.py",
+        "/static/x/%2e%2e/%2e%2e/app.py",
+        "/static/.hidden.js",
+        "/player/%2e%2e/drawing.py",
+        "/static/js/main.js/",
+        "/static/",
+    )
+    for path in refused:
+        assert client.get(path).status_code == 404, path
+    encodings = client.get("/api/encodings").json()["encodings"]
+    names = [e["name"] for e in encodings]
+    assert names[0] == "incremental.lp" and encodings[0]["default"]
+    assert "no-frame-axiom.lp" in names and "quickstart.lp" in names
+    examples = client.get("/api/examples").json()["examples"]
+    assert "03-quickstart.lp" in [e["name"] for e in examples]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "says"),
+    [
+        ({"instance": THREE + "foo(.\n"}, 400, "instance.lp:2: syntax error"),
+        ({"instance": THREE, "encoding": "move(D,P,T) :- .\n"}, 400, "encoding.lp:1:"),
+        ({"instance": THREE, "timeout": 1e9}, 422, "timeout"),
+        ({"instance": THREE, "moves": -1}, 422, "moves"),
+        ({"instance": THREE, "color": "red"}, 422, "color"),
+        ({"instance": "peg(a;b;c). disk(1..99). init_on(1..99,a).\n"}, 400, "99 disks exceed"),
+        ({"instance": "[pegs]\n", "format": "toml"}, 400, "instance.toml"),
+    ],
+)
+def test_bad_input_is_a_4xx_with_one_line(
+    client: TestClient, body: dict[str, Any], status: int, says: str
+) -> None:
+    answer = client.post("/api/solve", json=body)
+    assert answer.status_code == status
+    error = answer.json()["error"]
+    assert says in error and "\n" not in error and "Traceback" not in answer.text
+
+
+def test_errors_point_at_their_line(client: TestClient) -> None:
+    answer = client.post("/api/solve", json={"instance": THREE + "\n\nfoo(.\n"}).json()
+    assert (answer["where"], answer["line"]) == ("instance", 4)
+    broken = (ROOT / "encodings" / "quickstart.lp").read_text().splitlines()
+    broken[9] = "this is not ASP"
+    answer = client.post(
+        "/api/explain", json={"instance": THREE, "encoding": "\n".join(broken)}
+    ).json()
+    assert (answer["where"], answer["line"]) == ("encoding", 10)
+
+
+def test_bodies_are_capped_and_must_be_json(client: TestClient) -> None:
+    huge = json.dumps({"instance": "%" + "x" * MAX_BODY})
+    answer = client.post("/api/solve", content=huge, headers={"content-type": "application/json"})
+    assert answer.status_code == 413 and "over" in answer.json()["error"]
+    typed = {"content-type": "application/json"}
+    assert client.post("/api/solve", content=b"{nope", headers=typed).status_code == 400
+    assert client.post("/api/hint", json=[1, 2]).status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status", "expected"),
+    [
+        (
+            {"instance": THREE + "foo(.\n"},
+            {},
+            400,
+            {
+                "error": "instance.lp:2: syntax error, unexpected ., expecting ) or ;",
+                "where": "instance",
+                "line": 2,
+            },
+        ),
+        (
+            {"instance": "peg(a;b;c). disk(1..99). init_on(1..99,a).\n"},
+            {},
+            400,
+            {
+                "error": "instance.lp: 99 disks exceed the limit of 64 "
+                "(raise it with --limit disks=99)",
+                "where": "instance",
+                "line": None,
+            },
+        ),
+        (
+            {"instance": THREE, "timeout": 1e9},
+            {},
+            422,
+            {
+                "error": "timeout: Input should be less than or equal to 120",
+                "where": None,
+                "line": None,
+            },
+        ),
+        (
+            {"instance": THREE, "color": "red"},
+            {},
+            422,
+            {"error": "color: Extra inputs are not permitted", "where": None, "line": None},
+        ),
+        (
+            {},
+            {},
+            422,
+            {"error": "instance: Field required", "where": None, "line": None},
+        ),
+        (
+            b"{nope",
+            {"content-type": "application/json"},
+            400,
+            {
+                "error": "the request body is not JSON: Expecting property name enclosed in "
+                "double quotes: line 1 column 2 (char 1)",
+                "where": None,
+                "line": None,
+            },
+        ),
+        (
+            b"{}",
+            {"content-type": "text/plain"},
+            415,
+            {
+                "error": "the body must be application/json, not text/plain",
+                "where": None,
+                "line": None,
+            },
+        ),
+    ],
+)
+def test_refusals_answer_as_before(
+    client: TestClient, body: Any, headers: dict[str, str], status: int, expected: Any
+) -> None:
+    if isinstance(body, bytes):
+        answer = client.post("/api/solve", content=body, headers=headers)
+    else:
+        answer = client.post("/api/solve", json=body)
+    assert answer.status_code == status and answer.content == compact(expected)
+
+
+def test_where_an_error_points_comes_from_its_attributes() -> None:
+    """``where`` and ``line`` are the error's ``path`` and ``line``, never read back out
+    of its message (a message may look like a place and not be one)."""
+    error = InputError("syntax error", path="instance.toml", line=3)
+    assert ApiError.of(error).as_dict() == {
+        "error": "instance.toml:3: syntax error",
+        "where": "instance",
+        "line": 3,
+    }
+    unsafe = EncodingError("unsafe variables", path="encoding.lp")
+    assert (ApiError.of(unsafe).where, ApiError.of(unsafe).line) == ("encoding", None)
+    looks_like = InputError("instance.lp:9: only looks like a place")
+    assert (ApiError.of(looks_like).where, ApiError.of(looks_like).line) == (None, None)
+    elsewhere = InputError("no such peg", path="other.lp", line=4)
+    assert (ApiError.of(elsewhere).where, ApiError.of(elsewhere).line) == (None, None)
+
+
+def test_a_body_over_the_cap_is_refused_before_it_is_read_whole() -> None:
+    """The app is driven as a server drives it, a chunk at a time: an endless body is
+    refused (413) once past the cap, having taken at most one chunk more; a body
+    declared too long is refused before any of it is taken."""
+    import asyncio
+
+    chunk = b"x" * 65536
+
+    async def post(declared: int | None) -> tuple[int, int]:
+        taken = 0
+        sent: list[MutableMapping[str, Any]] = []
+
+        async def receive() -> MutableMapping[str, Any]:
+            nonlocal taken
+            if taken > 64 * MAX_BODY:  # a bound for the test: the app did not stop
+                return {"type": "http.disconnect"}
+            taken += len(chunk)
+            return {"type": "http.request", "body": chunk, "more_body": True}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            sent.append(message)
+
+        headers = [(b"host", b"127.0.0.1"), (b"content-type", b"application/json")]
+        if declared is not None:
+            headers.append((b"content-length", str(declared).encode()))
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": "/api/solve",
+            "raw_path": b"/api/solve",
+            "query_string": b"",
+            "root_path": "",
+            "headers": headers,
+            "client": ("127.0.0.1", 1),
+            "server": ("127.0.0.1", 80),
+        }
+        await create_app()(scope, receive, send)
+        return sent[0]["status"], taken
+
+    status, taken = asyncio.run(post(None))
+    assert status == 413 and MAX_BODY < taken <= MAX_BODY + len(chunk)
+    assert asyncio.run(post(64 * MAX_BODY)) == (413, 0)
+
+
+def test_the_job_endpoints_are_made_from_one_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job added to ``JOBS`` is an endpoint, documented with its answer's model:
+    nothing else lists the jobs."""
+    jobs = {f"/api/{kind}" for kind in JOBS}
+    assert jobs == {"/api/solve", "/api/explain", "/api/grade", "/api/hint"}
+    monkeypatch.setitem(JOBS, "echo", Job(JOBS["hint"].run, ParsedPuzzle, "an echo"))
+    schema = create_app().openapi()
+    posted = {path for path, item in schema["paths"].items() if "post" in item}
+    assert posted == jobs | {"/api/echo", "/api/parse"}
+    answer = schema["paths"]["/api/echo"]["post"]["responses"]["200"]["content"]
+    assert answer["application/json"]["schema"] == {"$ref": "#/components/schemas/ParsedPuzzle"}
+
+
+def test_the_api_documents_itself_with_nothing_from_elsewhere(client: TestClient) -> None:
+    """``/docs`` is Swagger UI served from the wheel's dependencies: the page names no
+    other site, everything it loads is here, and its policy allows nothing else."""
+    page = client.get("/docs")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert "//" not in page.text.replace("<!DOCTYPE", "")  # no URL with a host
+    assert "<script>" not in page.text  # the policy refuses inline scripts
+    loaded = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert "/docs/swagger-ui-bundle.js" in loaded and "/docs/start.js" in loaded
+    for path in loaded:
+        assert path.startswith("/docs/") and client.get(path).status_code == 200, path
+    assert "Apache License" in client.get("/docs/LICENSE").text
+    assert client.get("/docs/../app.py").status_code == 404
+    assert client.get("/docs/index.html").status_code == 404
+    schema = client.get("/openapi.json").json()
+    assert schema["openapi"].startswith("3.1")
+    for kind, job in JOBS.items():
+        operation = schema["paths"][f"/api/{kind}"]["post"]
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert body == {"$ref": "#/components/schemas/JobBody"}
+        answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert answer == {"$ref": f"#/components/schemas/{job.answer.__name__}"}
+        assert {"400", "413", "422", "503", "504"} <= set(operation["responses"])
+    refusal = schema["components"]["schemas"]["ErrorBody"]["properties"]
+    assert set(refusal) == {"error", "where", "line"}
+
+
+@pytest.mark.parametrize("endpoint", ["solve", "explain", "grade", "hint", "parse"])
+def test_other_sites_pages_are_refused(client: TestClient, endpoint: str) -> None:
+    """Any web page can make a browser POST to 127.0.0.1 with ``text/plain`` (no
+    preflight): that ran a job (200).  Now a foreign Origin is a 403, a body that is not
+    application/json a 415, before anything is read or run."""
+    body = json.dumps({"instance": THREE, "encoding": None})
+    plain = {"content-type": "text/plain"}
+    answer = client.post(f"/api/{endpoint}", content=body, headers=plain)
+    assert answer.status_code == 415 and "application/json" in answer.json()["error"]
+    evil = {"content-type": "application/json", "origin": "http://evil.example"}
+    answer = client.post(f"/api/{endpoint}", content=body, headers=evil)
+    assert answer.status_code == 403 and "evil.example" in answer.json()["error"]
+    for origin in ("null", "http://testserver.evil.example", "https://testserver"):
+        headers = {"content-type": "application/json", "origin": origin}
+        assert client.post(f"/api/{endpoint}", content=body, headers=headers).status_code == 403
+    # the page's own origin, and a script with no Origin at all, are let in
+    own = {"content-type": "application/json", "origin": "http://testserver"}
+    assert client.post(f"/api/{endpoint}", content=body, headers=own).status_code != 403
+    assert client.post("/api/hint", json=[1, 2]).status_code == 422
+
+
+def test_a_script_in_submitted_text_never_runs(client: TestClient, tmp_path: Path) -> None:
+    target = tmp_path / "pwned"
+    script = f'#script (python)\nopen("{target}", "w").write("x")\n#end.\n'
+    for body in (
+        {
+            "instance": THREE,
+            "encoding": (ROOT / "encodings" / "quickstart.lp").read_text() + script,
+        },
+        {"instance": THREE + script},
+        {"instance": THREE + '#include "/etc/passwd".\n'},
+    ):
+        for endpoint in ("solve", "explain", "grade", "hint"):
+            answer = client.post(f"/api/{endpoint}", json=body)
+            assert answer.status_code == 400, (endpoint, answer.text)
+    assert not target.exists()
+
+
+def test_a_solve_past_its_time_limit_is_stopped() -> None:
+    with TestClient(create_app(local_only=False)) as client:
+        started = time.monotonic()
+        answer = client.post("/api/solve", json={"instance": HARD, "timeout": 1}).json()
+        assert answer["result"] == "SATISFIABLE" and answer["stopped"] == "timeout"
+        assert time.monotonic() - started < 10
+    # a job that outlives its hard limit (here set below its own timeout) is killed
+    with TestClient(create_app(local_only=False, grace=-0.5)) as client:
+        answer = client.post("/api/solve", json={"instance": HARD, "timeout": 1.5})
+        assert answer.status_code == 504 and "limit of 1.5 s" in answer.json()["error"]
+
+
+def test_two_solves_at_once_both_finish() -> None:
+    """Two jobs run side by side, not one after the other: the whole takes less than the
+    sum of their own solving times (a grace of 3 s, so that a loaded machine's late stop
+    is not a 504: the kill itself is tested above)."""
+    answers: list[tuple[int, float]] = []
+    with TestClient(create_app(local_only=False, grace=3.0)) as client:
+
+        def one() -> None:
+            body = {"instance": HARD, "timeout": 2}
+            answer = client.post("/api/solve", json=body)
+            answers.append((answer.status_code, answer.json().get("time_s", 0.0)))
+
+        started = time.monotonic()
+        threads = [threading.Thread(target=one) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        elapsed = time.monotonic() - started
+    assert [status for status, _ in answers] == [200, 200]
+    assert elapsed < sum(seconds for _, seconds in answers)  # they overlapped
+
+
+def test_the_page_ships_in_the_wheel() -> None:
+    from hatchling.builders.wheel import WheelBuilder
+
+    shipped = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
+    for name in ("index.html", "js/main.js", "app.css", "site.json"):
+        assert f"hanoi_asp/web/static/{name}" in shipped
+
+
+def test_a_huge_number_is_refused_at_once(client: TestClient) -> None:
+    """``"disks": 99999999999999999999999`` in a 130-byte spec took the server to 24 GiB
+    (range(1, disks + 1) before the 64-disk limit): now a 400 at once."""
+    spec = '{"pegs": ["a", "b"], "disks": 99999999999999999999999, "init": {}, "goal": {}}'
+    for endpoint in ("parse", "solve"):
+        started = time.monotonic()
+        answer = client.post(f"/api/{endpoint}", json={"instance": spec, "format": "json"})
+        assert answer.status_code == 400 and "disks" in answer.json()["error"]
+        assert time.monotonic() - started < 5
