@@ -13,7 +13,7 @@ from support.strategies import puzzles
 from hanoi_asp import Puzzle
 from hanoi_asp.methods import patterns
 from hanoi_asp.methods.patterns import (
-    Run,
+    DiskRun,
     breadth_first,
     cuts,
     partitions,
@@ -28,7 +28,7 @@ FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 def test_each_table_entry_is_the_runs_own_breadth_first_distance(puzzle: Puzzle) -> None:
     """Every pattern of a run: the table says what BFS says for those disks alone."""
     disks = min(puzzle.disks, 3)
-    run = Run(puzzle.disks - disks, disks)  # the smallest disks: the goal may skip some
+    run = DiskRun(puzzle.disks - disks, disks)  # the smallest disks: the goal may skip some
     table = toward_goal(puzzle, run)
     goal = {d - run.first: p for d, p in puzzle.goal_pegs().items() if d in run.disks}
     pegs = len(puzzle.pegs)

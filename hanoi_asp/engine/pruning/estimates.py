@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hanoi_asp.methods.patterns import Partitioned, Run, move_lists
+from hanoi_asp.methods.patterns import DiskRun, Partitioned, move_lists
 from hanoi_asp.model.puzzle import Puzzle
 
 Moves = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -27,7 +27,7 @@ class TableEstimates:
         self.tables = tables
         pegs = len(puzzle.pegs)
         self.pegs = pegs
-        self.runs: list[Run] = []
+        self.runs: list[DiskRun] = []
         self.partition_of: list[int] = []
         self.goal: list[Sequence[int]] = []
         for index, partition in enumerate(tables):

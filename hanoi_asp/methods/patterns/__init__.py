@@ -2,7 +2,7 @@
 
 >>> from hanoi_asp.model.puzzle import Puzzle
 >>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=3, init={"a": (1, 2, 3)}, goal={"d": (1, 2, 3)})
->>> table = toward_goal(p, Run(0, 3))
+>>> table = toward_goal(p, DiskRun(0, 3))
 >>> table.lookup(p.initial_state())
 5
 
@@ -52,10 +52,10 @@ from hanoi_asp.methods.patterns.database import (
 from hanoi_asp.methods.patterns.tables import (
     UNSEEN,
     Allowed,
+    DiskRun,
     Edges,
     Partitioned,
     PatternTable,
-    Run,
     estimate,
     goal_allowed,
     move_lists,
@@ -64,10 +64,10 @@ from hanoi_asp.methods.patterns.tables import (
 __all__ = [
     "UNSEEN",
     "Allowed",
+    "DiskRun",
     "Edges",
     "Partitioned",
     "PatternTable",
-    "Run",
     "cached_distances",
     "distances_among",
     "distances_to",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
-from hanoi_asp.methods.patterns.tables import Partitioned, PatternTable, Run
+from hanoi_asp.methods.patterns.tables import DiskRun, Partitioned, PatternTable
 from hanoi_asp.model.puzzle import Puzzle, State
 
 TABLE_PATTERNS = 1 << 20
@@ -31,7 +31,7 @@ def largest_run(pegs: int, disks: int, budget: int | None = None) -> int:
     return size
 
 
-def partitions(pegs: int, disks: int, budget: int | None = None) -> list[tuple[Run, ...]]:
+def partitions(pegs: int, disks: int, budget: int | None = None) -> list[tuple[DiskRun, ...]]:
     """Ways to cut the disks into runs of at most :func:`largest_run` disks: full runs
     from every offset, the largest disks' run first (they move least and matter most).
     Which disks share a run decides how much a sum sees, and no offset wins everywhere.
@@ -41,9 +41,9 @@ def partitions(pegs: int, disks: int, budget: int | None = None) -> list[tuple[R
     disk exactly once."""
     size = largest_run(pegs, disks, budget)
     if size >= disks:
-        return [(Run(0, disks),)]
+        return [(DiskRun(0, disks),)]
     cuts = [[0, *range(first, disks, size), disks] for first in range(size, 0, -1)]
-    return [tuple(Run(low, high - low) for low, high in pairwise(c)) for c in cuts]
+    return [tuple(DiskRun(low, high - low) for low, high in pairwise(c)) for c in cuts]
 
 
 def strong_budget(pegs: int) -> int:
@@ -53,7 +53,9 @@ def strong_budget(pegs: int) -> int:
     return STRONG_PATTERNS if pegs > 3 else TABLE_PATTERNS
 
 
-def strong_partitions(pegs: int, disks: int, budget: int | None = None) -> list[tuple[Run, ...]]:
+def strong_partitions(
+    pegs: int, disks: int, budget: int | None = None
+) -> list[tuple[DiskRun, ...]]:
     """The cuts of :func:`partitions` at the strong budget that hold a run of the full
     size, i.e. the largest run at every offset (14 disks on 4 pegs: 12+2, 1+12+1,
     2+12): a cut of two shorter runs (11+3) sees far less, for tables nearly as large."""
@@ -73,10 +75,10 @@ def strongest_partitions(tables: Partitioned, state: State, count: int) -> Parti
 
 def ranked_partitions(
     puzzle: Puzzle,
-    parts: Sequence[tuple[Run, ...]],
-    table: Callable[[Run], PatternTable],
+    parts: Sequence[tuple[DiskRun, ...]],
+    table: Callable[[DiskRun], PatternTable],
     cuts: int,
-) -> list[tuple[Run, ...]]:
+) -> list[tuple[DiskRun, ...]]:
     """The ``cuts`` partitions most promising at the start, in their order.
 
     Each is scored by its *proxy*: the same cut with every run split into pieces two
@@ -96,9 +98,9 @@ def ranked_partitions(
     piece = size - 2
     start = puzzle.initial_state()
 
-    def proxy(part: tuple[Run, ...]) -> int:
+    def proxy(part: tuple[DiskRun, ...]) -> int:
         return sum(
-            table(Run(low, min(piece, run.first + run.size - low))).lookup(start)
+            table(DiskRun(low, min(piece, run.first + run.size - low))).lookup(start)
             for run in part
             for low in range(run.first, run.first + run.size, piece)
         )

@@ -19,17 +19,17 @@ from hanoi_asp.methods.patterns.cuts import (
 )
 from hanoi_asp.methods.patterns.tables import (
     Allowed,
+    DiskRun,
     Edges,
     Partitioned,
     PatternTable,
-    Run,
     goal_allowed,
 )
 from hanoi_asp.model.puzzle import Puzzle
 
 
 def toward_goal(
-    puzzle: Puzzle, run: Run, deadline: float | None = None, allowed: Allowed | None = None
+    puzzle: Puzzle, run: DiskRun, deadline: float | None = None, allowed: Allowed | None = None
 ) -> PatternTable:
     """The run's :func:`distances_among` its disks' places in the goal (the puzzle's,
     or ``allowed``), on the puzzle's move graph."""
@@ -80,7 +80,8 @@ def cached_distances(
 
 
 _CACHE: dict[
-    tuple[object, ...], tuple[dict[Run, PatternTable], dict[tuple[int, int | None], Partitioned]]
+    tuple[object, ...],
+    tuple[dict[DiskRun, PatternTable], dict[tuple[int, int | None], Partitioned]],
 ] = {}
 """Per puzzle (one at a time): every run's table built, and the partitions asked for
 (by budget and number of cuts)."""
@@ -172,7 +173,7 @@ def goal_database(
     asked = (budget, cuts)
     if asked not in chosen:
 
-        def table(run: Run) -> PatternTable:
+        def table(run: DiskRun) -> PatternTable:
             if run not in built:
                 built[run] = toward_goal(puzzle, run, deadline, allowed)
             return built[run]

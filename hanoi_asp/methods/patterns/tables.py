@@ -14,7 +14,7 @@ plan passes through it, so it bounds everything."""
 
 
 @dataclass(frozen=True)
-class Run:
+class DiskRun:
     """The disks ``first + 1 .. first + size`` (disk 1 is the largest)."""
 
     first: int
@@ -34,7 +34,7 @@ class PatternTable:
     of its memory (4 pegs, 12 disks: 16 MiB, where a list took 128)."""
 
     pegs: int
-    run: Run
+    run: DiskRun
     distances: Sequence[int]
 
     def code(self, state: State) -> int:
