@@ -15,7 +15,7 @@ and shrinking a counterexample at most 30 s.  Each measurement is the whole comm
   time to find the first failure and shrink it (exit 1 expected).
 
 With ``--seeded`` the cases are instead the tests' 24 seeded mistakes
-(``tests/grade_mutants.py``), and each run prints the counterexample's kind, pegs,
+(``tests/support/grade_mutants.py``), and each run prints the counterexample's kind, pegs,
 disks and horizon and the lines its reason names.
 
 Prints every run, then the median and the worst per case, and writes
