@@ -95,7 +95,10 @@ def nothing(folder: Path) -> None:
 
 
 def rendered(command: str) -> Callable[[Path], list[str]]:
-    return lambda folder: [command, str(folder / "a.lp"), "--svg", str(folder / "o.svg")]
+    """``explain FILE``, or ``render FILE --svg OUT`` (explain takes no ``--svg``)."""
+    if command == "render":
+        return lambda folder: [command, str(folder / "a.lp"), "--svg", str(folder / "o.svg")]
+    return lambda folder: [command, str(folder / "a.lp")]
 
 
 def solve(name: str, *extra: str) -> Callable[[Path], list[str]]:

@@ -17,10 +17,11 @@ import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass, replace
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,9 @@ from hanoi_asp.outputs.json import error_json
 INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
 CONNECT_TIMEOUT_S = 10
 CANCEL_POLL_S = 0.5
+CHUNK_MAX = 16
+"""Most instances in one Dask task (:func:`chunk_size`)."""
+CHUNKS_PER_SLOT = 8
 READY_POLL_S = 0.005
 """How often the client looks for finished rows (a local check, no message)."""
 ALLOWED_FAILURES = 1
@@ -66,11 +70,13 @@ def solve_on_dask(
     clock: WorkerClock | None = None,
     on_running: Callable[[list[str]], None] = lambda _: None,
     slurm: tuple[tuple[str, str], ...] = (),
+    chunk: int | None = None,
 ) -> Iterator[BatchRow]:
     """Rows as the cluster finishes them (each task: file, content hash, configuration
     name and its options).  One clingo thread per instance unless ``--threads`` says
     otherwise: a Dask worker's threads are its instances at once.  ``clock`` hears how
-    many worker threads the cluster has; ``slurm``: ``--slurm-option`` pairs."""
+    many worker threads the cluster has; ``slurm``: ``--slurm-option`` pairs; ``chunk``:
+    instances per Dask task (default: :func:`chunk_size`)."""
     try:
         from distributed import as_completed
     except ImportError:
@@ -82,7 +88,8 @@ def solve_on_dask(
         stack.enter_context(dask.config.set(SETTINGS))
         cluster = stack.enter_context(connect(address, slurm))
         client = cluster.client
-        pending: dict[Any, tuple[str, str, str]] = {}
+        tasks: list[tuple[Any, ...]] = []
+        where: list[tuple[str, str, str]] = []
         for index, (file, digest, name, options) in enumerate(todo):
             options = replace(options, threads=options.threads or 1)
             try:
@@ -92,17 +99,26 @@ def solve_on_dask(
                 yield {**finish_row(row, digest), "config": name}
                 continue
             key = f"hanoi-asp-{index}-{digest[:12]}"
-            task = (str(file), digest, text, options, memory_limit, key)
-            future = client.submit(solve_isolated, *task, key=key, pure=False)
-            pending[future] = (str(file), digest, name)
+            tasks.append((str(file), digest, text, options, memory_limit, key))
+            where.append((str(file), digest, name))
+        # one graph for the scheduler, instances in chunks (Dask's upkeep per task is a
+        # few milliseconds of its worker's and its scheduler's time: more than a small
+        # instance's solve), the finished rows fetched in batches
+        size = chunk or chunk_size(len(tasks), sum(client.nthreads().values()))
+        chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+        keys = [f"{chunk_tasks[0][-1]}-{len(chunk_tasks)}" for chunk_tasks in chunks]
+        futures = client.map(solve_chunk, chunks, keys, key=keys, pure=False) if chunks else []
+        places = [where[i : i + size] for i in range(0, len(where), size)]
+        pending: dict[Any, list[tuple[str, str, str]]] = dict(zip(futures, places, strict=True))
         running: list[str] = []
-        finished = as_completed(list(pending))  # type: ignore[no-untyped-call]
+        finished = as_completed(futures)  # type: ignore[no-untyped-call]
         looked = 0.0
         while pending:
             ready = finished.has_ready()  # type: ignore[no-untyped-call]
-            for future in finished.next_batch(block=False) if ready else ():  # type: ignore[no-untyped-call]
-                path, digest, name = pending.pop(future)
-                yield {**_row_of_task(future, path, digest), "config": name}
+            batch = finished.next_batch(block=False) if ready else []  # type: ignore[no-untyped-call]
+            for future, answer in _rows_of(client, batch):
+                for (path, digest, name), outcome in zip(pending.pop(future), answer, strict=False):
+                    yield {**_checked_row(outcome, path, digest), "config": name}
             if time.monotonic() - looked < CANCEL_POLL_S:
                 time.sleep(READY_POLL_S)
                 continue
@@ -133,6 +149,9 @@ class Cluster:
         return self
 
     def __exit__(self, *_: object) -> None:
+        if self.local is not None or self.slurm is not None:
+            with suppress(Exception):  # a worker gone already has nothing to stop
+                self.client.run(_stop_pools, on_error="ignore")
         self.client.close()
         if self.local is not None:
             self.local.close()
@@ -176,23 +195,62 @@ def connect(address: str, slurm: tuple[tuple[str, str], ...] = ()) -> Cluster:
         raise InputError(f"--dask {address}: {message}") from None
 
 
-def _row_of_task(future: Any, path: str, digest: str) -> BatchRow:
-    """The task's row; a task that failed on Dask's side (its workers kept dying:
-    ``KilledWorker``) is an error row for that instance, and the batch goes on."""
+def _rows_of(client: Any, batch: list[Any]) -> list[tuple[Any, Sequence[BatchRow | BaseException]]]:
+    """Each finished chunk with its rows, fetched together (one request per worker), or
+    with the exception that ended it on Dask's side, once for each of its instances."""
+    done = [future for future in batch if future.status == "finished"]
+    rows = client.gather(done) if done else []
+    failed = [(future, repeat(_failure(future))) for future in batch if future.status != "finished"]
+    return [*zip(done, rows, strict=True), *failed]
+
+
+def _failure(future: Any) -> BaseException:
     try:
-        row: BatchRow = future.result()
-    except Exception as error:
-        return finish_row(worker_failed(path, error), digest)
+        error = future.exception()
+    except BaseException as cancelled:  # a cancelled future raises its CancelledError
+        return cancelled
+    return error if isinstance(error, BaseException) else RuntimeError(str(error))
+
+
+def chunk_size(instances: int, slots: int) -> int:
+    """Instances per Dask task: enough chunks for every worker thread to take about
+    :data:`CHUNKS_PER_SLOT` of them (so the last ones still spread over the cluster),
+    at most :data:`CHUNK_MAX` instances each, one when there are few."""
+    return max(1, min(CHUNK_MAX, instances // (max(1, slots) * CHUNKS_PER_SLOT)))
+
+
+def _checked_row(row: BatchRow | BaseException, path: str, digest: str) -> BatchRow:
+    """The task's row; a task that failed on Dask's side (its workers kept dying:
+    ``KilledWorker``) or was cancelled is an error row for that instance, and the batch
+    goes on."""
+    if isinstance(row, BaseException):
+        return finish_row(worker_failed(path, row), digest)
     return row
 
 
-def _running(client: Any, pending: dict[Any, tuple[str, str, str]]) -> list[str]:
-    by_key = {future.key: path for future, (path, _, _) in pending.items()}
+def _running(client: Any, pending: dict[Any, list[tuple[str, str, str]]]) -> list[str]:
+    """The instances of the chunks being solved."""
+    by_key = {future.key: [path for path, _, _ in places] for future, places in pending.items()}
     processing = client.processing()
-    return sorted(by_key[key] for keys in processing.values() for key in keys if key in by_key)
+    return sorted(
+        path for keys in processing.values() for key in keys for path in by_key.get(key, ())
+    )
 
 
 # --- on the worker ---------------------------------------------------------------
+
+
+def solve_chunk(tasks: list[tuple[Any, ...]], key: str) -> list[BatchRow]:
+    """Runs on a Dask worker: each instance of the chunk in turn, as
+    :func:`solve_isolated` (its own process, time limit, memory cap, once more if its
+    process died); the rest of the chunk is skipped once Dask cancels it."""
+    rows: list[BatchRow] = []
+    for task in tasks:
+        if _cancelled(key):
+            break
+        path, digest, text, options, memory_limit, _ = task
+        rows.append(solve_isolated(path, digest, text, options, memory_limit, key))
+    return rows
 
 
 def solve_isolated(
@@ -262,6 +320,15 @@ def _warm_pool(threads: int) -> Any:
         multiprocessing.current_process().daemon = False  # see solve_isolated
         pool = _pools[os.getpid()] = new_pool(threads)
     return pool
+
+
+def _stop_pools() -> None:
+    """Run on each worker before a cluster the batch started closes: a worker whose
+    pool was still up took 4 s to close (its nanny waited, then ended it)."""
+    for pool in _pools.values():
+        pool.stop()
+        pool.join(timeout=2)
+    _pools.clear()
 
 
 def _worker_share(worker: Any) -> int:

@@ -5,7 +5,9 @@
 
 Reading goes through clingo's own parser (``clingo.ast.parse_string``), never
 ``Control.load``: only ground facts of the instance predicates are accepted, so a
-``#script`` in a file someone sent you is reported, not run.
+``#script`` in a file someone sent you is reported, not run.  The plainest texts (small
+integers, intervals and constants only) are matched line by line instead
+(:mod:`hanoi_asp.inputs.plain_facts`), with the same facts as a result.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from clingo import ast
 
 from hanoi_asp.inputs.asp_text import safe_parse, scan
 from hanoi_asp.inputs.facts import peg_name
+from hanoi_asp.inputs.plain_facts import plain_facts
 from hanoi_asp.inputs.terms import MAX_FACTS, expand, expansion_size
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.puzzle import Puzzle, placement
@@ -48,6 +51,16 @@ class Fact:
 def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) -> list[Fact]:
     """Ground facts of ``text``; anything that is not a fact of ``predicates`` is an error."""
     allowed = INSTANCE_PREDICATES if predicates is None else predicates
+    plain = plain_facts(text)
+    if plain is not None:  # the common case, read without clingo's syntax tree
+        for line, name, args in plain:
+            _check_predicate(name, args, allowed, path, line)
+        return [Fact(clingo.Function(name, args), line, name, args) for line, name, args in plain]
+    return parse_with_clingo(text, path, allowed)
+
+
+def parse_with_clingo(text: str, path: str, allowed: dict[str, int]) -> list[Fact]:
+    """:func:`parse_facts` through clingo's parser: any text, with its exact errors."""
     found = scan(text)
     if found.directive is not None:
         line, word = found.directive
@@ -70,15 +83,21 @@ def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) 
             )
         for symbol in expand(head, path, line):
             name, args = _signature(symbol)
-            if allowed.get(name) != len(args):
-                known = ", ".join(f"{p}/{a}" for p, a in allowed.items())
-                raise InputError(
-                    f"unknown predicate {name}/{len(args)} (expected one of {known})",
-                    path=path,
-                    line=line,
-                )
+            _check_predicate(name, args, allowed, path, line)
             facts.append(Fact(symbol, line, name, args))
     return facts
+
+
+def _check_predicate(
+    name: str, args: tuple[clingo.Symbol, ...], allowed: dict[str, int], path: str, line: int
+) -> None:
+    if allowed.get(name) != len(args):
+        known = ", ".join(f"{p}/{a}" for p, a in allowed.items())
+        raise InputError(
+            f"unknown predicate {name}/{len(args)} (expected one of {known})",
+            path=path,
+            line=line,
+        )
 
 
 def _fact_head(stmt: ast.AST, path: str, line: int) -> ast.AST:

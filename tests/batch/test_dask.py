@@ -276,3 +276,41 @@ def test_a_real_scheduler_and_workers(tmp_path: Path) -> None:
     assert sorted(rows) == sorted(p.name for p in base.iterdir())
     assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4))
     assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6))
+
+
+def test_instances_in_chunks_give_every_row_once(tmp_path: Path) -> None:
+    """Several instances per Dask task (what a large batch does): every instance's own
+    row once, in its own process with its own limit, the same answers as alone."""
+    from hanoi_asp.batch.dask import solve_on_dask
+    from hanoi_asp.batch.worker import content_hash, solve_file
+    from hanoi_asp.model.options import SolveOptions
+
+    base = tmp_path / "in"
+    base.mkdir()
+    for index in range(5):
+        disks = index % 3 + 2
+        text = f"peg(a;b;c). disk(1..{disks}). init_on(1..{disks},a). goal_on(1..{disks},c).\n"
+        (base / f"t{index}.lp").write_text(text)
+    (base / "u.lp").write_text(STUCK)
+    (base / "v-bad.lp").write_text("peg(a). disk(1..2). init_on(1,a).\n")
+    files = sorted(base.iterdir())
+    options = SolveOptions(timeout=1, threads=1)
+    todo = [(path, content_hash(path), "default", options) for path in files]
+    rows = list(solve_on_dask(todo, "local:1", None, chunk=3))
+    names = [Path(str(row["instance"])).name for row in rows]
+    assert sorted(names) == [path.name for path in files]  # each once
+    for row in rows:
+        alone = solve_file(str(row["instance"]), options)
+        assert (row["result"], row.get("length")) == (alone["result"], alone.get("length"))
+        assert row["config"] == "default" and row["sha256"]
+    stuck = next(row for row in rows if str(row["instance"]).endswith("u.lp"))
+    assert stuck["result"] == "UNKNOWN" and stuck["stopped"] in ("timeout", "killed")
+
+
+def test_chunks_spread_over_the_cluster() -> None:
+    from hanoi_asp.batch.dask import CHUNK_MAX, chunk_size
+
+    assert chunk_size(10, 2) == 1  # a small batch: one instance per task, as before
+    assert chunk_size(1001, 2) == CHUNK_MAX
+    assert chunk_size(200, 2) == 12  # 17 chunks: about 8 for each worker thread
+    assert chunk_size(50_000, 0) == CHUNK_MAX
