@@ -25,6 +25,7 @@ from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
+from hanoi_asp.batch import WORKER
 from hanoi_asp.batch.row import BatchRow, solved_row
 from hanoi_asp.engine import (
     OUT_OF_MEMORY_EXITS,
@@ -61,8 +62,6 @@ __all__ = [  # the isolation pieces batch and the web app take from the engine
     "solve_file",
 ]
 
-WORKER = "hanoi_asp.batch.worker"
-"""What a worker's forkserver imports once: this module, and so the engine."""
 WORKER_TASKS = 500
 """Instances one warm worker solves before it is replaced (see the module docstring)."""
 KILL_GRACE_S = 3.0

@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hanoi_asp.batch import WORKER
 from hanoi_asp.engine import (
     HARD_GRACE_S,
     Stopped,
@@ -27,6 +28,7 @@ from hanoi_asp.engine import (
     run_capped,
     solve,
     solve_capped,
+    start_forkserver,
 )
 from hanoi_asp.inputs.facts import plan_facts
 from hanoi_asp.inputs.generate import write_instances
@@ -271,6 +273,8 @@ def stopped_grade(
 
 
 def batch_command(args: argparse.Namespace) -> int:
+    if args.dask is None:  # the workers' server imports the engine while this reads the files
+        start_forkserver(WORKER)
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,

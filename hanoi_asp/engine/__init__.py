@@ -28,6 +28,7 @@ from hanoi_asp.engine.isolation import (
     memory_cap,
     quick_kill,
     run_capped,
+    start_forkserver,
 )
 from hanoi_asp.engine.policy import TEACHING_THREADS, batch_threads, horizon_solver
 from hanoi_asp.engine.solver import HorizonSolver
@@ -57,4 +58,5 @@ __all__ = [
     "shipped_encoding",
     "solve",
     "solve_capped",
+    "start_forkserver",
 ]

@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import resource
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -124,6 +125,15 @@ def forkserver(preload: str) -> Any:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([preload])
     return context
+
+
+def start_forkserver(preload: str) -> None:
+    """Start the server :func:`forkserver` forks from, in the background: it imports
+    ``preload`` (most of a second) while this process goes on, e.g. reading the files."""
+    forkserver(preload)
+    from multiprocessing import forkserver as server
+
+    threading.Thread(target=server.ensure_running, daemon=True).start()
 
 
 def kill_descendants() -> int:
