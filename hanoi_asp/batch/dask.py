@@ -104,7 +104,8 @@ def solve_on_dask(
         # one graph for the scheduler, instances in chunks (Dask's upkeep per task is a
         # few milliseconds of its worker's and its scheduler's time: more than a small
         # instance's solve), the finished rows fetched in batches
-        size = chunk or chunk_size(len(tasks), sum(client.nthreads().values()))
+        slots = sum(client.nthreads().values())  # none yet: Slurm jobs still queued
+        size = chunk or (chunk_size(len(tasks), slots) if slots else 1)
         chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
         keys = [f"{chunk_tasks[0][-1]}-{len(chunk_tasks)}" for chunk_tasks in chunks]
         futures = client.map(solve_chunk, chunks, keys, key=keys, pure=False) if chunks else []
@@ -213,10 +214,12 @@ def _failure(future: Any) -> BaseException:
 
 
 def chunk_size(instances: int, slots: int) -> int:
-    """Instances per Dask task: enough chunks for every worker thread to take about
-    :data:`CHUNKS_PER_SLOT` of them (so the last ones still spread over the cluster),
-    at most :data:`CHUNK_MAX` instances each, one when there are few."""
-    return max(1, min(CHUNK_MAX, instances // (max(1, slots) * CHUNKS_PER_SLOT)))
+    """Instances per Dask task: enough chunks for each of the cluster's ``slots``
+    worker threads to take about :data:`CHUNKS_PER_SLOT` of them (so the last ones still
+    spread over the cluster), at most :data:`CHUNK_MAX` instances each, one when there
+    are few.  A cluster whose workers are not there yet (Slurm jobs in the queue) gets
+    one instance per task: its size is unknown."""
+    return max(1, min(CHUNK_MAX, instances // (slots * CHUNKS_PER_SLOT)))
 
 
 def _checked_row(row: BatchRow | BaseException, path: str, digest: str) -> BatchRow:

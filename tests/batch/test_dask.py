@@ -313,4 +313,5 @@ def test_chunks_spread_over_the_cluster() -> None:
     assert chunk_size(10, 2) == 1  # a small batch: one instance per task, as before
     assert chunk_size(1001, 2) == CHUNK_MAX
     assert chunk_size(200, 2) == 12  # 17 chunks: about 8 for each worker thread
-    assert chunk_size(50_000, 0) == CHUNK_MAX
+    assert chunk_size(50_000, 64) == CHUNK_MAX
+    assert chunk_size(1000, 64) == 1  # 64 worker threads: 1,000 tasks spread over them
