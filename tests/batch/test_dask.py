@@ -108,9 +108,9 @@ def busy_worker(workers: list[psutil.Process]) -> tuple[psutil.Process, list[psu
     raise AssertionError("no worker was solving an instance")
 
 
-def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
-    base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
-    batch = subprocess.Popen(
+def start_batch(base: Path, out: Path) -> subprocess.Popen[str]:
+    """A ``--dask local:2`` batch of ``base`` with a 2 s timeout, in a session of its own."""
+    return subprocess.Popen(
         hanoi("batch", str(base), "--dask", "local:2", "--timeout", "2", "--out", str(out)),
         env=ENV,
         stdout=subprocess.PIPE,
@@ -118,6 +118,11 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
         text=True,
         start_new_session=True,
     )
+
+
+def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
+    base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
+    batch = start_batch(base, out)
     try:
         wait_for_rows(out, 1)
         client = psutil.Process(batch.pid)
@@ -141,14 +146,7 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
 
 def test_an_instance_whose_process_died_runs_once_more(tmp_path: Path) -> None:
     base, out = slow_folder(tmp_path), tmp_path / "r.jsonl"
-    batch = subprocess.Popen(
-        hanoi("batch", str(base), "--dask", "local:2", "--timeout", "2", "--out", str(out)),
-        env=ENV,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    batch = start_batch(base, out)
     try:
         wait_for_rows(out, 1)
         workers = dask_workers(psutil.Process(batch.pid))

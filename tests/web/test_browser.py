@@ -18,18 +18,16 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import keep_problems
+from support.browser import WAIT_MS, PageWatch
 from support.files import ROOT
 
 from hanoi_asp import Puzzle, solve
 
-ARTIFACTS = Path(os.environ.get("HANOI_ARTIFACTS", ROOT / "tests" / "artifacts"))
 START_SECONDS = 60
-JOB_MS = 60_000
+JOB_MS = WAIT_MS
 """How long a page waits for a solve (the machine may be busy with other tests)."""
 
 pytestmark = pytest.mark.browser
@@ -87,36 +85,16 @@ def server() -> Iterator[str]:
         process.stdout.close()
 
 
-class Visit:
+class Visit(PageWatch):
     """The playground opened in a new page, with what it logged and fetched."""
 
+    prefix = "web"
+
     def __init__(self, chromium: Any, url: str) -> None:
-        self.url = url
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page = chromium.new_page(viewport={"width": 1400, "height": 1000})
-        self.page.on("console", keep_problems(self.errors))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        super().__init__(chromium.new_page(viewport={"width": 1400, "height": 1000}), url)
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.goto(url)
         self.page.wait_for_selector("body[data-ready=true]", timeout=JOB_MS)
-
-    def shot(self, name: str) -> None:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=True)
-
-    def text(self, selector: str) -> str:
-        return str(self.page.inner_text(selector)).strip()
-
-    def wait_text(self, selector: str, pattern: str) -> str:
-        """Wait until the element's text matches ``pattern`` (a regular expression)."""
-        self.page.wait_for_function(
-            "([s, p]) => { const e = document.querySelector(s);"
-            " return e && new RegExp(p).test(e.textContent); }",
-            arg=[selector, pattern],
-            timeout=JOB_MS,
-        )
-        return self.text(selector)
 
     def click_peg(self, board: str, peg: str) -> None:
         self.page.click(f"#{board} [data-testid=peg-{peg}]")

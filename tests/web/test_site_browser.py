@@ -12,7 +12,6 @@ The speed targets (15 moves within 3 s of the page's load, ...) are measured by
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import keep_problems
+from support.browser import WAIT_MS, PageWatch
 from support.files import CHROMIUM, ROOT
 
 from hanoi_asp.inputs.instance import parse_puzzle
@@ -33,8 +32,6 @@ from hanoi_asp.teaching.shrink import with_counterexample
 from hanoi_asp.teaching.views import shown_path
 from hanoi_asp.web.site import export_site
 
-ARTIFACTS = Path(os.environ.get("HANOI_ARTIFACTS", ROOT / "tests" / "artifacts"))
-WAIT_MS = 60_000
 """How long a page waits for an answer (the machine may be busy with other tests)."""
 ARGS = [
     "--headless",
@@ -94,39 +91,20 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-class Visit:
+class Visit(PageWatch):
     """The site opened in a new page, with what it logged and requested."""
 
+    prefix = "site"
+
     def __init__(self, browser: Any, url: str, path: str = "") -> None:
-        self.url = url
-        self.errors: list[str] = []
-        self.requests: list[str] = []
         self.context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        self.page = self.context.new_page()
-        self.page.on("console", keep_problems(self.errors))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        super().__init__(self.context.new_page(), url)
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.open(path)
 
     def open(self, path: str = "") -> None:
         self.page.goto(self.url + path)
         self.page.wait_for_selector("body[data-ready=true][data-backend=page]", timeout=WAIT_MS)
-
-    def shot(self, name: str) -> None:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"site-{name}.png"), full_page=True)
-
-    def text(self, selector: str) -> str:
-        return str(self.page.inner_text(selector)).strip()
-
-    def wait_text(self, selector: str, pattern: str) -> str:
-        self.page.wait_for_function(
-            "([s, p]) => { const e = document.querySelector(s);"
-            " return e && new RegExp(p).test(e.textContent); }",
-            arg=[selector, pattern],
-            timeout=WAIT_MS,
-        )
-        return self.text(selector)
 
     def evaluate(self, script: str, arg: Any = None) -> Any:
         return self.page.evaluate(script, arg)
