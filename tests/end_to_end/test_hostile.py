@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.cli import RunCli
-from support.files import INSTANCES, ROOT, wait_for_rows
+from support.files import INSTANCES, ROOT, STUCK, wait_for_rows
 from support.fuzz_tokens import TOKENS
 
 from hanoi_asp import InputError, load_puzzle
@@ -220,9 +220,9 @@ def test_ctrl_c_in_batch_keeps_finished_results(tmp_path: Path) -> None:
         (folder / f"a{index}.lp").write_text(
             "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
         )
-    (folder / "z-hard.lp").write_text(HARD)
+    (folder / "z-stuck.lp").write_text(STUCK)  # the largest file: it starts first
     out = tmp_path / "r.jsonl"
-    proc = _start(["batch", str(folder), "--workers", "1", "--out", str(out)], tmp_path)
+    proc = _start(["batch", str(folder), "--workers", "2", "--out", str(out)], tmp_path)
     wait_for_rows(out, 3)
     time.sleep(1)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
@@ -260,9 +260,9 @@ def test_sigterm_in_grade_and_batch_is_an_interruption(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "a.lp").write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
-    (folder / "z-hard.lp").write_text(HARD)
+    (folder / "z-stuck.lp").write_text(STUCK)  # the largest file: it starts first
     out = tmp_path / "r.jsonl"
-    proc = _start(["batch", str(folder), "--workers", "1", "--out", str(out)], tmp_path)
+    proc = _start(["batch", str(folder), "--workers", "2", "--out", str(out)], tmp_path)
     wait_for_rows(out, 1)
     time.sleep(1)
     os.killpg(proc.pid, signal.SIGTERM)  # Slurm signals the whole job step

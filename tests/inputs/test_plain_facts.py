@@ -32,7 +32,9 @@ arguments = st.one_of(
         ]
     ),
 )  # fmt: skip
-separators = st.sampled_from([" ", "", "\n", "  ", "\t", "\r\n", " % note\n", "%* a *%", "\n%\n"])
+separators = st.sampled_from(
+    [" ", "", "\n", "  ", "\t", "\r\n", "\r", " % note\n", "%* a *%", "\n%\n"]
+)
 
 
 @st.composite
@@ -89,6 +91,7 @@ def test_what_is_not_plain_steps_aside() -> None:
         "disk(1) :- peg(a).",
         "disk(1)",
         "disk(1).\0",
+        "disk(1).\rdisk(2).",
         "disk(X).",
         "peg(not).",
         f"disk(1..{MAX_FACTS + 1}).",
