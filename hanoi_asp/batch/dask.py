@@ -45,6 +45,9 @@ from hanoi_asp.outputs.json import error_json
 INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
 CONNECT_TIMEOUT_S = 10
 CANCEL_POLL_S = 0.5
+DaskTask = tuple[str, str, str, SolveOptions, int | None]
+"""One instance for a worker: its file's name, content hash and text, its options and
+its memory limit (None: the worker's own share)."""
 CHUNK_MAX = 16
 """Most instances in one Dask task (:func:`chunk_size`)."""
 CHUNKS_PER_SLOT = 8
@@ -88,9 +91,9 @@ def solve_on_dask(
         stack.enter_context(dask.config.set(SETTINGS))
         cluster = stack.enter_context(connect(address, slurm))
         client = cluster.client
-        tasks: list[tuple[Any, ...]] = []
+        tasks: list[DaskTask] = []
         where: list[tuple[str, str, str]] = []
-        for index, (file, digest, name, options) in enumerate(todo):
+        for file, digest, name, options in todo:
             options = replace(options, threads=options.threads or 1)
             try:
                 text = read_text(str(file))
@@ -98,18 +101,18 @@ def solve_on_dask(
                 row = solved_row(error_json(str(file), str(error), error.exit_code))
                 yield {**finish_row(row, digest), "config": name}
                 continue
-            key = f"hanoi-asp-{index}-{digest[:12]}"
-            tasks.append((str(file), digest, text, options, memory_limit, key))
+            tasks.append((str(file), digest, text, options, memory_limit))
             where.append((str(file), digest, name))
         # one graph for the scheduler, instances in chunks (Dask's upkeep per task is a
         # few milliseconds of its worker's and its scheduler's time: more than a small
         # instance's solve), the finished rows fetched in batches
         slots = sum(client.nthreads().values())  # none yet: Slurm jobs still queued
         size = chunk or (chunk_size(len(tasks), slots) if slots else 1)
-        chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
-        keys = [f"{chunk_tasks[0][-1]}-{len(chunk_tasks)}" for chunk_tasks in chunks]
+        starts = range(0, len(tasks), size)
+        chunks = [tasks[i : i + size] for i in starts]
+        keys = [f"hanoi-asp-{i}-{tasks[i][1][:12]}-{min(size, len(tasks) - i)}" for i in starts]
         futures = client.map(solve_chunk, chunks, keys, key=keys, pure=False) if chunks else []
-        places = [where[i : i + size] for i in range(0, len(where), size)]
+        places = [where[i : i + size] for i in starts]
         pending: dict[Any, list[tuple[str, str, str]]] = dict(zip(futures, places, strict=True))
         running: list[str] = []
         finished = as_completed(futures)  # type: ignore[no-untyped-call]
@@ -243,7 +246,7 @@ def _running(client: Any, pending: dict[Any, list[tuple[str, str, str]]]) -> lis
 # --- on the worker ---------------------------------------------------------------
 
 
-def solve_chunk(tasks: list[tuple[Any, ...]], key: str) -> list[BatchRow]:
+def solve_chunk(tasks: list[DaskTask], key: str) -> list[BatchRow]:
     """Runs on a Dask worker: each instance of the chunk in turn, as
     :func:`solve_isolated` (its own process, time limit, memory cap, once more if its
     process died); the rest of the chunk is skipped once Dask cancels it."""
@@ -251,8 +254,7 @@ def solve_chunk(tasks: list[tuple[Any, ...]], key: str) -> list[BatchRow]:
     for task in tasks:
         if _cancelled(key):
             break
-        path, digest, text, options, memory_limit, _ = task
-        rows.append(solve_isolated(path, digest, text, options, memory_limit, key))
+        rows.append(solve_isolated(*task, key))
     return rows
 
 
