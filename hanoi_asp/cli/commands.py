@@ -84,6 +84,7 @@ def puzzle_and_options(args: argparse.Namespace) -> tuple[Puzzle, SolveOptions]:
         source=args.file,
         first_plan=not getattr(args, "no_first_plan", False),
         patterns=not getattr(args, "no_patterns", False),
+        astar=not getattr(args, "no_astar", False),
         table_cache=not getattr(args, "no_cache", False),
         started=command_started(),
     )
@@ -309,6 +310,7 @@ def batch_command(args: argparse.Namespace) -> int:
         limits=Limits.parse(args.limit),
         first_plan=not args.no_first_plan,
         patterns=not args.no_patterns,
+        astar=not args.no_astar,
         table_cache=not args.no_cache,
     )
     options = BatchOptions(

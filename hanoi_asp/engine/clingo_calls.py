@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import clingo
 
@@ -47,6 +47,9 @@ class ClingoCalls:
         """Seconds spent in clingo's grounder so far (parsing included)."""
         self.solving = 0.0
         """Seconds spent in clingo's search so far."""
+        self.interrupt: Callable[[], bool] | None = None
+        """Asked at every poll of a running solve: True cancels it (its answer is then
+        UNKNOWN), e.g. when A* racing clingo has answered (:mod:`hanoi_asp.engine.astar_race`)."""
 
     def new_control(self) -> clingo.Control:
         ctl = clingo.Control(self.options, logger=self._log, message_limit=20)
@@ -101,9 +104,12 @@ class ClingoCalls:
         began = time.monotonic()
         with ctl.solve(on_model=on_model, async_=True) as handle:
             try:
-                while not handle.wait(POLL_SECONDS):
-                    if deadline is not None and time.monotonic() >= deadline:
+                while True:  # looked at before the first wait too: at once if due
+                    late = deadline is not None and time.monotonic() >= deadline
+                    if late or (self.interrupt is not None and self.interrupt()):
                         handle.cancel()
+                        break
+                    if handle.wait(POLL_SECONDS):
                         break
             except KeyboardInterrupt:
                 handle.cancel()

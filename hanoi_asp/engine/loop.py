@@ -33,6 +33,10 @@ def _nothing(horizon: int) -> None:
     return None
 
 
+def _never() -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Ladder:
     """What :func:`climb` asks: ``solver`` at each of ``horizons`` in turn."""
@@ -46,7 +50,11 @@ class Ladder:
     unfold: Callable[[Steps], Steps] | None = None
     """The whole plan from a horizon's answer (a half: mirrored)."""
     refuted: Callable[[int], None] = _nothing
-    """Told each horizon clingo refuted, before the lower bound rises past it."""
+    """Told each horizon clingo refuted, before the lower bound rises past it; it may
+    raise the lower bound itself (the horizons below it are then skipped)."""
+    rival_answered: Callable[[], bool] = _never
+    """Asked when a horizon's solve was cancelled before the deadline: whether a rival
+    search's answer cancelled it (and was taken in: :mod:`hanoi_asp.engine.astar_race`)."""
 
 
 @dataclass(frozen=True)
@@ -61,21 +69,31 @@ def climb(run: SearchState, ladder: Ladder) -> Found | Result | None:
     """Ask the ladder's horizons in order: the first that holds a plan (:class:`Found`);
     the search's answer if it must stop first (out of time, or the next horizon over
     the grounding limit); None once every horizon was refuted, or the lower bound has
-    reached the best plan in hand (which is then minimal)."""
+    reached the best plan in hand (which is then minimal).  A horizon cancelled by a
+    rival's answer (:attr:`Ladder.rival_answered`) is asked again, unless that answer
+    proved it already."""
     for horizon in ladder.horizons:
-        if (stopped := run.stopped_before(horizon)) is not None:
-            return stopped
-        run.report(ladder.moves(horizon))
-        record, moves = ask(run, ladder.solver, horizon, ladder.phase, ladder.moves, ladder.unfold)
-        if record.status == "UNKNOWN":
-            return run.stop("timeout")
-        if moves is not None:
-            return Found(horizon, moves)
-        ladder.refuted(horizon)
-        run.lower = ladder.moves(horizon + 1)
-        run.report()
-        if run.meets():
-            return None  # a plan found meanwhile (weighted A*) meets the bound: minimal
+        while ladder.moves(horizon) >= run.lower:  # else proven meanwhile
+            if (stopped := run.stopped_before(horizon)) is not None:
+                return stopped
+            run.report(ladder.moves(horizon))
+            record, moves = ask(
+                run, ladder.solver, horizon, ladder.phase, ladder.moves, ladder.unfold
+            )
+            if record.status == "UNKNOWN":
+                if not ladder.rival_answered() or run.out_of_time():
+                    return run.stop("timeout")
+                if run.meets():
+                    return None  # the rival's plan meets its bound: minimal
+                continue
+            if moves is not None:
+                return Found(horizon, moves)
+            ladder.refuted(horizon)
+            run.lower = max(run.lower, ladder.moves(horizon + 1))
+            run.report()
+            if run.meets():
+                return None  # a plan found meanwhile (weighted A*, A*) meets the bound
+            break
     return None
 
 

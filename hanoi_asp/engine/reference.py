@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import resource
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import cast, get_args
 
 from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, whole_tower
 from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.methods import astar, bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
-from hanoi_asp.methods.patterns import goal_database, strong_price
 from hanoi_asp.methods.recursive import tower_moves
 from hanoi_asp.model.errors import InputError, LimitError
 from hanoi_asp.model.limits import Limits
@@ -228,40 +227,14 @@ def available_memory() -> int:
     return free if soft == resource.RLIM_INFINITY else min(free, soft)
 
 
-def _astar_search(puzzle: Puzzle, budget: int, deadline: float | None) -> astar.AstarOutcome:
-    """A* with the tables the engine's search would have (a ski-rental rule, as in
-    :func:`hanoi_asp.engine.tables.check_every_cut`): the strong ones at once if they
-    are free (cached), else the bound's, until A* has run as long as the strong ones
-    should take to build (:func:`~hanoi_asp.methods.patterns.strong_price`); then the
-    strong ones, and A* afresh.  Stopped meanwhile, the strong search's bound or the
-    first one's, the larger, is what it proved."""
-    price = strong_price(puzzle)
-    if price > 0:
-        began = time.monotonic()
-        stop = began + price if deadline is None else min(deadline, began + price)
-        first = astar.search(puzzle, goal_database(puzzle), max_states=budget, deadline=stop)
-        if not first.stopped or (deadline is not None and time.monotonic() >= deadline):
-            return first
-    else:
-        first = None
-    try:
-        tables = goal_database(puzzle, deadline=deadline, strong=True)
-    except TimeoutError:
-        assert first is not None  # price 0: nothing left to build
-        return first
-    found = astar.search(puzzle, tables, max_states=budget, deadline=deadline)
-    if found.stopped and first is not None and first.lower > found.lower:
-        return replace(found, lower=first.lower)
-    return found
-
-
 def _astar(
     puzzle: Puzzle, options: SolveOptions, limit: int | None, deadline: float | None
 ) -> Answer:
     """A*'s optimum; stopped by the deadline or its memory budget, the plan built first
     (replayed) with the lower bound A* proved, as the engine's anytime answer."""
     start = build_first_plan(puzzle, options, deadline)
-    found = _astar_search(puzzle, astar_budget(options.limits), deadline)
+    budget = astar_budget(options.limits)
+    found, _ = astar.search_buying_tables(puzzle, None, max_states=budget, deadline=deadline)
     if found.steps is not None:
         length = len(found.steps)
         run = MethodRun("astar", length, found.expanded)

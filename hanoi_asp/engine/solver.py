@@ -126,9 +126,11 @@ class IncrementalSolver:
         return HorizonRun(horizon, "UNKNOWN", seconds, 0, 0, 0, 0)
 
     def run(self, horizon: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
-        if horizon <= self.grounded:
-            raise ValueError(f"horizons must increase: {horizon} after {self.grounded}")
+        if horizon < self.grounded:
+            raise ValueError(f"horizons must not decrease: {horizon} after {self.grounded}")
         started = time.monotonic()
+        if horizon == self.grounded:  # asked again (a cancelled solve): all is ground
+            return self.calls.solve(self.ctl, horizon, deadline, started)
         # steps go to the grounder GROUND_CHUNK at a time: far faster than one call per
         # step, and the deadline is still checked between calls
         for first in range(self.stepped + 1, horizon + 1, GROUND_CHUNK):

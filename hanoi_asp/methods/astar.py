@@ -30,12 +30,21 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hanoi_asp.methods.bfs import steps_back
-from hanoi_asp.methods.patterns import UNSEEN, Partitioned, move_lists
+from hanoi_asp.methods.patterns import (
+    UNSEEN,
+    Partitioned,
+    goal_database,
+    move_lists,
+    strong_price,
+)
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import Puzzle
+
+CHECK_EVERY = 4096
+"""Expansions between two looks at the deadline and the budget of stored states."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +100,7 @@ def search(
             found = steps_back(puzzle, parent, state, weight_of)
             return AstarOutcome(found, expanded, len(best), g if weight == 1 else 0)
         expanded += 1
-        if expanded % 4096 == 0:
+        if expanded % CHECK_EVERY == 0:
             proven = g + h if weight == 1 else 0  # f, the smallest still open
             if deadline is not None and time.monotonic() > deadline:
                 return AstarOutcome(None, expanded, len(best), proven, stopped="timeout")
@@ -118,3 +127,41 @@ def search(
                 parent[nxt] = state
                 heapq.heappush(heap, (g + 1 + weight * h_next, h_next, g + 1, nxt))
     return AstarOutcome(None, expanded, len(best), 0, exhausted=True)
+
+
+def search_buying_tables(
+    puzzle: Puzzle,
+    tables: Partitioned | None,
+    *,
+    max_states: int = Limits.states,
+    deadline: float | None = None,
+) -> tuple[AstarOutcome, Partitioned | None]:
+    """A* that buys the strong tables when its search proves costly (a ski-rental rule,
+    as :func:`hanoi_asp.engine.tables.check_every_cut` for clingo): the strong ones at
+    once if they are free (cached), else ``tables`` (the bound's, built here if None),
+    until A* has run as long as the strong ones should take to build
+    (:func:`~hanoi_asp.methods.patterns.strong_price`); then the strong ones, and A*
+    afresh.  Stopped meanwhile, the larger of the two searches' proven bounds is what it
+    proved.  Also the tables it ended with (None: it never had any, out of time)."""
+    price = strong_price(puzzle)
+    first: AstarOutcome | None = None
+    if price > 0:
+        if tables is None:
+            try:
+                tables = goal_database(puzzle, deadline=deadline)
+            except TimeoutError:
+                return AstarOutcome(None, 0, 0, 0, stopped="timeout"), None
+        began = time.monotonic()
+        stop = began + price if deadline is None else min(deadline, began + price)
+        first = search(puzzle, tables, max_states=max_states, deadline=stop)
+        if not first.stopped or (deadline is not None and time.monotonic() >= deadline):
+            return first, tables
+    try:
+        strong = goal_database(puzzle, deadline=deadline, strong=True)
+    except TimeoutError:
+        assert first is not None  # price 0: nothing left to build
+        return first, tables
+    found = search(puzzle, strong, max_states=max_states, deadline=deadline)
+    if found.stopped and first is not None and first.lower > found.lower:
+        return replace(found, lower=first.lower), strong
+    return found, strong

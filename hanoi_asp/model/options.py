@@ -115,6 +115,10 @@ class SolveOptions:
     mirror: bool = True
     """For a whole tower with an exact bound, first look for a mirrored plan
     (:mod:`hanoi_asp.engine.mirror`); off, the full horizon is searched directly."""
+    astar: bool = True
+    """With the pattern tables, let A* on them race clingo on a spare core once clingo's
+    refutations prove costly (:mod:`hanoi_asp.engine.astar_race`); off (``--no-astar``),
+    clingo's refutations alone raise the bound."""
     threads: int | None = None
     """clingo's search threads, 1-64; None: the engine's policy decides
     (:mod:`hanoi_asp.engine.policy`)."""

@@ -3,6 +3,7 @@ the optimum, and weighted A* within its weight."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.puzzles import bfs_optimum
@@ -46,3 +47,25 @@ def test_weighted_astar_is_within_its_weight_and_proves_nothing(
     assert found.steps is not None and found.lower == 0
     assert expected <= len(found.steps) <= weight * expected
     assert len(replay(puzzle, found.steps)) == len(found.steps)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(4, 5), disks=(4, 7), graphs=True), st.integers(1, 40))
+def test_astar_stopped_by_its_budget_proves_no_more_than_the_optimum(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle, budget: int
+) -> None:
+    """Stopped by its budget of stored states (looked at after every expansion here),
+    A*'s smallest open ``f`` is a lower bound: never above breadth-first search's
+    optimum, and with the strong tables bought on the way too."""
+    monkeypatch.setattr(astar, "CHECK_EVERY", 1)
+    expected = bfs_optimum(puzzle)
+    for found in (
+        astar.search(puzzle, goal_database(puzzle), max_states=budget),
+        astar.search_buying_tables(puzzle, None, max_states=budget)[0],
+    ):
+        if expected is None:
+            assert found.steps is None
+        elif found.steps is not None:
+            assert len(found.steps) == found.lower == expected
+        else:
+            assert found.stopped == "states" and found.lower <= expected

@@ -5,13 +5,16 @@ the best plan in hand (which is then the optimum).
 Before clingo starts, weighted A* on the pattern tables brings the best plan down
 (:func:`~hanoi_asp.engine.tables.shorten_best`); while clingo refutes horizons, the
 propagator is handed every cut once that pays
-(:func:`~hanoi_asp.engine.tables.check_every_cut`).
+(:func:`~hanoi_asp.engine.tables.check_every_cut`), and A* on the same tables races
+clingo on a spare core once clingo's refutations prove costly
+(:mod:`hanoi_asp.engine.astar_race`).
 """
 
 from __future__ import annotations
 
 import time
 
+from hanoi_asp.engine.astar_race import AstarRival
 from hanoi_asp.engine.loop import Found, Ladder, climb
 from hanoi_asp.engine.policy import make_solver
 from hanoi_asp.engine.solver import HorizonSolver
@@ -35,8 +38,15 @@ def upward(run: SearchState) -> Result:
             return run.optimum(run.minimal(run.origin), run.best)
     solver = make_solver(puzzle, strategy, minimal=True, tables=tables)
     run.solvers.append(solver)
-    ladder = Ladder(solver, range(run.lower, _top(run) + 1), refuted=_Widen(run, solver))
-    outcome = climb(run, ladder)
+    rival = AstarRival(run, solver)
+    solver.calls.interrupt = rival.finished
+    widen = _Widen(run, solver, rival)
+    horizons = range(run.lower, _top(run) + 1)
+    ladder = Ladder(solver, horizons, refuted=widen, rival_answered=rival.take)
+    try:
+        outcome = climb(run, ladder)
+    finally:
+        rival.close()
     if isinstance(outcome, Found):
         return run.optimum(run.minimal(PlanOrigin("clingo", outcome.horizon)), outcome.moves)
     if outcome is not None:
@@ -45,13 +55,16 @@ def upward(run: SearchState) -> Result:
 
 
 class _Widen:
-    """After each refuted horizon, until it is done: :func:`check_every_cut`."""
+    """After each refuted horizon: A*'s answer taken in if it has come, A* started once
+    due (:class:`AstarRival`), and until it is done, :func:`check_every_cut`."""
 
-    def __init__(self, run: SearchState, solver: HorizonSolver) -> None:
-        self.run, self.solver, self.done = run, solver, False
+    def __init__(self, run: SearchState, solver: HorizonSolver, rival: AstarRival) -> None:
+        self.run, self.solver, self.rival, self.done = run, solver, rival, False
 
     def __call__(self, horizon: int) -> None:
         assert self.run.strategy is not None
+        self.rival.take()
+        self.rival.start_if_due()
         self.done = self.done or check_every_cut(self.run, self.run.strategy, self.solver)
 
 

@@ -1,0 +1,202 @@
+"""A* on the same pattern tables races clingo on a spare core, once clingo's
+refutations prove costly; whichever proves first ends the search.
+
+Clingo and its propagator refute horizons in little memory, and are fastest on most
+puzzles; A* on the same tables is several times faster on some and runs out of
+memory on others (``python -m benchmarks.hard`` times both).  Which one a puzzle
+favours is not known in advance, so the engine asks both: after clingo has searched
+for :data:`CLINGO_FIRST` seconds alone (a classroom's puzzles and the competition's
+instances are proven by clingo before then, as before), a forked process runs A*
+(:func:`hanoi_asp.methods.astar.search_buying_tables`) with the run's deadline and
+half of A*'s memory budget, and clingo goes on meanwhile.  A* ending first cancels
+clingo's current horizon: its plan is replayed and offered, and what it proved
+raises the lower bound (a plan it found is then minimal; stopped by its memory
+budget, clingo goes on from its bound).  Clingo ending first ends A*.  The race costs
+a second core's time, so it runs only where the engine may use two cores
+(:func:`spare_core`; not in a batch that shares the cores among its workers).
+
+Why A*'s number is a sound lower bound (the argument of
+:func:`hanoi_asp.methods.astar.search`): the tables' estimate is admissible and
+consistent, so A* pops every state at its true distance from the start; while the
+smallest ``f = g + h`` still open is F, every plan shorter than F would have a state
+open with ``f`` < F, so none exists; a goal popped at ``f`` = L is a plan with none
+shorter.  Tested against breadth-first search in ``tests/engine/test_astar_race.py``.
+``--no-astar`` leaves the proof to clingo alone.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+
+from hanoi_asp.engine.pruning import PatternPruning
+from hanoi_asp.engine.reference import astar_budget
+from hanoi_asp.engine.solver import HorizonSolver
+from hanoi_asp.engine.state import SearchState
+from hanoi_asp.methods import astar
+from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.model.plan import replay
+from hanoi_asp.model.proof import PlanOrigin
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import LowerBound
+
+CLINGO_FIRST = 0.2
+"""Seconds of search clingo has alone before A* may start: small puzzles stay clingo's."""
+ANSWER_MARGIN = 0.3
+"""A* stops this many seconds before the run's deadline, so that its bound is in hand
+when the search answers."""
+BOUND_NAME = "astar"
+"""The name of the bound A* proves (``bound.name`` in the JSON)."""
+
+
+def spare_core(run: SearchState) -> bool:
+    """Whether the engine may take a second core: the policy chooses clingo's threads
+    (a user's or a batch's ``--threads`` says how many cores the run has) and the
+    process may run on two cores or more."""
+    if run.options.threads is not None:
+        return False
+    return len(os.sched_getaffinity(0)) >= 2
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """What the A* process sends back: small, so the pipe is quick."""
+
+    steps: list[tuple[int, str]] | None
+    lower: int
+    expanded: int
+    stopped: str | None
+
+
+class AstarRival:
+    """The A* process racing clingo for one search: started once due (:meth:`poll`),
+    its answer taken in (:meth:`take`), ended with the search (:meth:`close`)."""
+
+    def __init__(self, run: SearchState, solver: HorizonSolver) -> None:
+        self.run, self.solver = run, solver
+        propagator = getattr(solver, "propagator", None)
+        strategy = run.strategy
+        self.allowed = (
+            isinstance(propagator, PatternPruning)
+            and strategy is not None
+            and not strategy.user_encoding
+            and run.options.astar
+            and spare_core(run)
+        )
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.answers: Connection | None = None
+        self.done = False
+
+    def start_if_due(self) -> None:
+        """Between horizons (no clingo thread running: the fork copies one thread):
+        start A* once clingo has searched :data:`CLINGO_FIRST` seconds."""
+        if not self.allowed or self.process is not None or self.done:
+            return
+        if self.solver.calls.solving < CLINGO_FIRST or self.run.out_of_time():
+            return
+        propagator = getattr(self.solver, "propagator", None)
+        assert isinstance(propagator, PatternPruning)
+        deadline = self.run.deadline
+        stop = None if deadline is None else deadline - ANSWER_MARGIN
+        budget = astar_budget(self.run.options.limits) // 2  # clingo keeps its memory too
+        receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
+        process = multiprocessing.get_context("fork").Process(
+            target=_race,
+            args=(self.run.puzzle, propagator.tables, budget, stop, send),
+            name="hanoi-asp A*",
+            daemon=True,
+        )
+        process.start()
+        send.close()
+        self.process, self.answers = process, receive
+
+    def finished(self) -> bool:
+        """Whether A* has answered and the answer waits to be taken (polled by clingo's
+        solve every :data:`~hanoi_asp.engine.clingo_calls.POLL_SECONDS`)."""
+        return self.answers is not None and not self.done and self.answers.poll()
+
+    def take(self) -> bool:
+        """Take A*'s answer in if it has come: its plan offered, its bound raised.
+        Whether it had."""
+        if not self.finished():
+            return False
+        assert self.answers is not None
+        self.done = True
+        try:
+            answer: _Answer = self.answers.recv()
+        except (EOFError, OSError):
+            return False  # A* died (e.g. over the memory cap): clingo goes on alone
+        finally:
+            self.close()
+        run = self.run
+        if answer.steps is not None:
+            moves = replay(run.puzzle, answer.steps)
+            run.offer(moves, PlanOrigin("astar", len(moves)))
+        if answer.lower > run.lower:
+            exact = answer.steps is not None
+            run.bound = LowerBound(answer.lower, BOUND_NAME, _argument(answer), exact=exact)
+            run.lower = answer.lower
+            run.report()
+        return True
+
+    def close(self) -> None:
+        """End the A* process, if it runs."""
+        process, self.process = self.process, None
+        if process is not None and process.is_alive():
+            process.kill()
+        if process is not None:
+            process.join()
+        if self.answers is not None and self.done:
+            self.answers.close()
+
+
+def _race(
+    puzzle: Puzzle,
+    tables: Partitioned,
+    budget: int,
+    deadline: float | None,
+    answers: Connection,
+) -> None:
+    """The A* process: dies with its parent, leaves Ctrl-C to it, searches, sends a
+    small answer; on any failure it ends silently (the parent sees the pipe close and
+    clingo goes on alone: nothing of it reaches the user)."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _die_with_parent()
+        found, _ = astar.search_buying_tables(puzzle, tables, max_states=budget, deadline=deadline)
+        answers.send(_Answer(found.steps, found.lower, found.expanded, found.stopped))
+        answers.close()
+    except BaseException:
+        os._exit(1)
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel kills this process when its parent ends, however it ends
+    (a batch worker killed at its time limit leaves no A* behind)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+    if os.getppid() == 1:
+        os._exit(0)  # the parent ended before the line above
+
+
+def _argument(answer: _Answer) -> str:
+    """The bound's proof, in words, as every bound carries one."""
+    if answer.steps is not None:
+        return (
+            f"A* on the pattern tables (a consistent estimate) reached the goal at "
+            f"f = {answer.lower} after expanding {answer.expanded} states: every shorter "
+            "plan would have been expanded first"
+        )
+    return (
+        f"A* on the pattern tables (a consistent estimate) expanded every state with "
+        f"f below {answer.lower} ({answer.expanded} states, stopped: {answer.stopped}): "
+        "a shorter plan would have had one of them open"
+    )
