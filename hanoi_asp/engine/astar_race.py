@@ -1,18 +1,18 @@
-"""A* on the same pattern tables races clingo on a spare core, once clingo's
-refutations prove costly; whichever proves first ends the search.
+"""A* on the same pattern tables races clingo on a spare core once the search has run
+a moment; whichever proves first ends the search.
 
 Clingo and its propagator refute horizons in little memory, and are fastest on most
 puzzles; A* on the same tables is several times faster on some and runs out of
 memory on others (``python -m benchmarks.hard`` times both).  Which one a puzzle
-favours is not known in advance, so the engine asks both: after clingo has searched
-for :data:`CLINGO_FIRST` seconds alone (a classroom's puzzles and the competition's
-instances are proven by clingo before then, as before), a forked process runs A*
-(:func:`hanoi_asp.methods.astar.search_buying_tables`) with the run's deadline and
-half of A*'s memory budget, and clingo goes on meanwhile.  A* ending first cancels
-clingo's current horizon: its plan is replayed and offered, and what it proved
-raises the lower bound (a plan it found is then minimal; stopped by its memory
-budget, clingo goes on from its bound).  Clingo ending first ends A*.  The race costs
-a second core's time, so it runs only where the engine may use two cores
+favours is not known in advance, so the engine asks both: once the search has run
+:data:`RACE_AFTER` seconds (a classroom's puzzles are proven by clingo before then), as
+soon as the tables are built or after the next horizon clingo refutes, a forked
+process runs A* (:func:`hanoi_asp.methods.astar.search_buying_tables`) on those tables
+with the run's deadline and half of A*'s memory budget, and clingo goes on meanwhile.
+A* ending first cancels clingo's current horizon: its plan is replayed and offered,
+and what it proved raises the lower bound (a plan it found is then minimal; stopped by
+its memory budget, clingo goes on from its bound).  Clingo ending first ends A*.  The
+race costs a second core's time, so it runs only where the engine may use two cores
 (:func:`spare_core`; not in a batch that shares the cores among its workers).
 
 Why A*'s number is a sound lower bound (the argument of
@@ -30,12 +30,11 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.reference import astar_budget
-from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods import astar
 from hanoi_asp.methods.patterns import Partitioned
@@ -44,8 +43,10 @@ from hanoi_asp.model.proof import PlanOrigin
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import LowerBound
 
-CLINGO_FIRST = 0.2
-"""Seconds of search clingo has alone before A* may start: small puzzles stay clingo's."""
+RACE_AFTER = 0.2
+"""Seconds the search runs (first plan, tables, clingo) before A* may start: small
+puzzles stay clingo's alone, and A* on a hard one starts about when ``--method astar``
+would."""
 ANSWER_MARGIN = 0.3
 """A* stops this many seconds before the run's deadline, so that its bound is in hand
 when the search answers."""
@@ -76,12 +77,11 @@ class AstarRival:
     """The A* process racing clingo for one search: started once due (:meth:`poll`),
     its answer taken in (:meth:`take`), ended with the search (:meth:`close`)."""
 
-    def __init__(self, run: SearchState, solver: HorizonSolver) -> None:
-        self.run, self.solver = run, solver
-        propagator = getattr(solver, "propagator", None)
+    def __init__(self, run: SearchState, tables: Partitioned | None) -> None:
+        self.run, self.tables = run, tables
         strategy = run.strategy
         self.allowed = (
-            isinstance(propagator, PatternPruning)
+            tables is not None
             and strategy is not None
             and not strategy.user_encoding
             and run.options.astar
@@ -92,27 +92,30 @@ class AstarRival:
         self.done = False
 
     def start_if_due(self) -> None:
-        """Between horizons (no clingo thread running: the fork copies one thread):
-        start A* once clingo has searched :data:`CLINGO_FIRST` seconds."""
+        """Before clingo's first horizon or between two (no clingo thread running: the
+        fork copies one thread): start A* once the search has run :data:`RACE_AFTER`
+        seconds."""
         if not self.allowed or self.process is not None or self.done:
             return
-        if self.solver.calls.solving < CLINGO_FIRST or self.run.out_of_time():
+        if time.monotonic() - self.run.started < RACE_AFTER or self.run.out_of_time():
             return
-        propagator = getattr(self.solver, "propagator", None)
-        assert isinstance(propagator, PatternPruning)
         deadline = self.run.deadline
         stop = None if deadline is None else deadline - ANSWER_MARGIN
         budget = astar_budget(self.run.options.limits) // 2  # clingo keeps its memory too
         receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
         process = multiprocessing.get_context("fork").Process(
             target=_race,
-            args=(self.run.puzzle, propagator.tables, budget, stop, send),
+            args=(self.run.puzzle, self.tables, budget, stop, send),
             name="hanoi-asp A*",
             daemon=True,
         )
         process.start()
         send.close()
         self.process, self.answers = process, receive
+
+    def racing(self) -> bool:
+        """Whether A* is running and has not answered yet."""
+        return self.process is not None and not self.done
 
     def finished(self) -> bool:
         """Whether A* has answered and the answer waits to be taken (polled by clingo's

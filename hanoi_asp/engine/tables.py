@@ -44,7 +44,9 @@ def pattern_tables(
         return None
 
 
-def check_every_cut(run: SearchState, plan: Strategy, solver: HorizonSolver) -> bool:
+def check_every_cut(
+    run: SearchState, plan: Strategy, solver: HorizonSolver, buy_strong: bool = True
+) -> bool:
     """Hand the propagator stronger tables as refuting horizons proves costly: a
     ski-rental rule, each purchase once the rent paid (clingo's search time) reaches
     its price.  First every cut of the bound's tables, not only the
@@ -55,7 +57,10 @@ def check_every_cut(run: SearchState, plan: Strategy, solver: HorizonSolver) -> 
     one table of every disk (:func:`~hanoi_asp.methods.patterns.strong_exact`): the
     exact distance, after which no horizon is left to refute.  Where the first
     horizons hold a plan neither is worth building (``python -m benchmarks.hard`` times the
-    solves this serves).  True once done (or if there is nothing to do)."""
+    solves this serves).  Not ``buy_strong`` (A* racing clingo builds them already, and
+    keeps them in the on-disk cache), the strong tables wait until they are free, and
+    clingo stays free to take A*'s answer as soon as it comes.  True once done (or if
+    there is nothing to do)."""
     propagator = getattr(solver, "propagator", None)
     if not isinstance(propagator, PatternPruning):
         return True
@@ -64,6 +69,10 @@ def check_every_cut(run: SearchState, plan: Strategy, solver: HorizonSolver) -> 
         return False
     price, exact = strong_price(run.puzzle), strong_exact(run.puzzle)
     strong = propagator.widened or price == 0 or exact
+    if strong and price > 0 and not buy_strong:
+        if propagator.widened:
+            return False  # until the strong tables are free (built by A*, in the cache)
+        strong = False  # every cut meanwhile
     if strong and spent < price and not exact:
         return False
     began = time.monotonic()

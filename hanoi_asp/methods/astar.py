@@ -38,6 +38,7 @@ from hanoi_asp.methods.patterns import (
     Partitioned,
     goal_database,
     move_lists,
+    strong_exact,
     strong_price,
 )
 from hanoi_asp.model.limits import Limits
@@ -141,11 +142,13 @@ def search_buying_tables(
     once if they are free (cached), else ``tables`` (the bound's, built here if None),
     until A* has run as long as the strong ones should take to build
     (:func:`~hanoi_asp.methods.patterns.strong_price`); then the strong ones, and A*
-    afresh.  Stopped meanwhile, the larger of the two searches' proven bounds is what it
-    proved.  Also the tables it ended with (None: it never had any, out of time)."""
+    afresh.  Where the strong tables are one table of every disk (the exact distance:
+    A* on it walks straight to the goal), they are bought at once.  Stopped meanwhile,
+    the larger of the two searches' proven bounds is what it proved.  Also the tables it
+    ended with (None: it never had any, out of time)."""
     price = strong_price(puzzle)
     first: AstarOutcome | None = None
-    if price > 0:
+    if price > 0 and not strong_exact(puzzle):
         if tables is None:
             try:
                 tables = goal_database(puzzle, deadline=deadline)
@@ -159,7 +162,8 @@ def search_buying_tables(
     try:
         strong = goal_database(puzzle, deadline=deadline, strong=True)
     except TimeoutError:
-        assert first is not None  # price 0: nothing left to build
+        if first is None:
+            return AstarOutcome(None, 0, 0, 0, stopped="timeout"), tables
         return first, tables
     found = search(puzzle, strong, max_states=max_states, deadline=deadline)
     if found.stopped and first is not None and first.lower > found.lower:

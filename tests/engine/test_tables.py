@@ -62,10 +62,10 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 1e-6)  # bought after a horizon
     widened: list[int] = []
 
-    def at_once(run: Any, plan: Any, solver: Any) -> bool:
+    def at_once(run: Any, plan: Any, solver: Any, buy_strong: bool = True) -> bool:
         run.timings["bounds"] = 0.0  # no waiting
         widened.append(len(pruning(solver).tables))
-        return check_every_cut(run, plan, solver)
+        return check_every_cut(run, plan, solver, buy_strong)
 
     monkeypatch.setattr("hanoi_asp.engine.strategies.upward.check_every_cut", at_once)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
@@ -91,3 +91,36 @@ def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:
     searched = solve(puzzle, SolveOptions(first_plan=False))
     assert searched.length == 1 and database._CACHE
     database._CACHE.clear()
+
+
+def test_while_astar_races_the_strong_tables_wait_until_they_are_free(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not ``buy_strong`` (A* builds them), every cut is bought, then the strong tables
+    only once free (in this process or the cache); then they are taken at once."""
+    from hanoi_asp.engine.policy import choose_strategy, make_solver
+    from hanoi_asp.engine.state import SearchState
+    from hanoi_asp.engine.tables import check_every_cut
+
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 64)
+    monkeypatch.setattr(cuts, "STRONG_PATTERNS", 256)
+    monkeypatch.setattr(database, "CUTS_BUILT", 1)
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 0.0001)  # a price above 0
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
+        goal={"d": (1, 2, 3, 4, 5, 6)},
+    )
+    options = SolveOptions(threads=1, table_cache=False)
+    plan = choose_strategy(puzzle, options, None)
+    solver = make_solver(puzzle, plan, minimal=True, tables=goal_database(puzzle))
+    solver.calls.solving = 3600.0  # far past every price
+    run = SearchState(puzzle, options, timings={"bounds": 0.0})
+    assert not check_every_cut(run, plan, solver, buy_strong=False)
+    assert pruning(solver).tables == goal_database(puzzle, every_cut=True)
+    assert not check_every_cut(run, plan, solver, buy_strong=False)  # waits
+    assert pruning(solver).tables == goal_database(puzzle, every_cut=True)
+    strong = goal_database(puzzle, strong=True)  # built meanwhile: free now
+    assert check_every_cut(run, plan, solver, buy_strong=False)
+    assert pruning(solver).tables == strong

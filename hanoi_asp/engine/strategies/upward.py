@@ -5,9 +5,8 @@ the best plan in hand (which is then the optimum).
 Before clingo starts, weighted A* on the pattern tables brings the best plan down
 (:func:`~hanoi_asp.engine.tables.shorten_best`); while clingo refutes horizons, the
 propagator is handed every cut once that pays
-(:func:`~hanoi_asp.engine.tables.check_every_cut`), and A* on the same tables races
-clingo on a spare core once clingo's refutations prove costly
-(:mod:`hanoi_asp.engine.astar_race`).
+(:func:`~hanoi_asp.engine.tables.check_every_cut`).  A* on the same tables races both
+on a spare core once the search has run a moment (:mod:`hanoi_asp.engine.astar_race`).
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from hanoi_asp.engine.policy import make_solver
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.engine.tables import check_every_cut, pattern_tables, shorten_best
+from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.result import Result
 
@@ -31,20 +31,10 @@ def upward(run: SearchState) -> Result:
     began = time.monotonic()
     tables = pattern_tables(puzzle, strategy, run.deadline)
     run.timed("bounds", began)
-    if tables is not None and not strategy.user_encoding:
-        shorten_best(run, tables)
-        if run.meets():
-            assert run.best is not None and run.origin is not None
-            return run.optimum(run.minimal(run.origin), run.best)
-    solver = make_solver(puzzle, strategy, minimal=True, tables=tables)
-    run.solvers.append(solver)
-    rival = AstarRival(run, solver)
-    solver.calls.interrupt = rival.finished
-    widen = _Widen(run, solver, rival)
-    horizons = range(run.lower, _top(run) + 1)
-    ladder = Ladder(solver, horizons, refuted=widen, rival_answered=rival.take)
+    rival = AstarRival(run, tables)
     try:
-        outcome = climb(run, ladder)
+        rival.start_if_due()
+        outcome = _climb(run, tables, rival)
     finally:
         rival.close()
     if isinstance(outcome, Found):
@@ -52,6 +42,27 @@ def upward(run: SearchState) -> Result:
     if outcome is not None:
         return outcome
     return _every_horizon_refuted(run)
+
+
+def _climb(
+    run: SearchState, tables: Partitioned | None, rival: AstarRival
+) -> Found | Result | None:
+    """Weighted A* first (its plan may end the search at once), then clingo up the
+    horizons, the rival's answer taken in as it comes."""
+    assert run.strategy is not None
+    strategy = run.strategy
+    if tables is not None and not strategy.user_encoding:
+        shorten_best(run, tables)
+    rival.take()
+    if run.meets():
+        assert run.best is not None and run.origin is not None
+        return run.optimum(run.minimal(run.origin), run.best)
+    solver = make_solver(run.puzzle, strategy, minimal=True, tables=tables)
+    run.solvers.append(solver)
+    solver.calls.interrupt = rival.finished
+    widen = _Widen(run, solver, rival)
+    horizons = range(run.lower, _top(run) + 1)
+    return climb(run, Ladder(solver, horizons, refuted=widen, rival_answered=rival.take))
 
 
 class _Widen:
@@ -65,7 +76,9 @@ class _Widen:
         assert self.run.strategy is not None
         self.rival.take()
         self.rival.start_if_due()
-        self.done = self.done or check_every_cut(self.run, self.run.strategy, self.solver)
+        if not self.done:
+            buy_strong = not self.rival.racing()  # else A* builds them: wait till they are free
+            self.done = check_every_cut(self.run, self.run.strategy, self.solver, buy_strong)
 
 
 def _top(run: SearchState) -> int:
