@@ -43,6 +43,8 @@ def plan_origin(plan: PlanOrigin) -> str:
     """Where a plan came from, e.g. ``the constructive plan built before the search``."""
     if plan.source == "weighted-astar":
         return f"found by weighted A* (w = {plan.weight:g})"
+    if plan.source == "astar":
+        return "found by A* racing clingo on the same tables"
     if plan.source == "mirror":
         return f"found as {plan.half} moves by clingo, {MIRRORED}"
     return f"the {plan.source} plan built before the search"

@@ -85,6 +85,27 @@ CASES: list[tuple[Proof, str]] = [
         "runs of disks, ...); the plan is found by weighted A* (w = 2)",
     ),
     (
+        Proof(
+            kind="meets-bound",
+            lower=56,
+            bound=LowerBound(56, "astar", "A* on the pattern tables ...", exact=True),
+            plan=PlanOrigin("astar", 56),
+        ),
+        "minimal: the plan meets the lower bound 56 (astar: A* on the pattern tables ...); "
+        "the plan is found by A* racing clingo on the same tables",
+    ),
+    (
+        Proof(
+            kind="refuted-horizons",
+            lower=58,
+            bound=LowerBound(55, "astar", "A* ... (stopped: states) ..."),
+            refuted=Horizons(55, 57),
+            plan=PlanOrigin("clingo", 58),
+        ),
+        "minimal: horizons 55..57 proven unsatisfiable by clingo, and no plan is shorter "
+        "than 55 (astar)",
+    ),
+    (
         Proof(kind="meets-bound", lower=25, bound=FOUR, plan=PlanOrigin("mirror", 25, half=12)),
         f"minimal: the plan meets the lower bound 25 (four-peg-tower: {BOUSCH}); found as 12 "
         f"moves by clingo, {MIRRORED}",
