@@ -26,6 +26,7 @@ shorter.  Tested against breadth-first search in ``tests/engine/test_astar_race.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -33,6 +34,7 @@ import signal
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from typing import NoReturn
 
 from hanoi_asp.engine.reference import astar_budget
 from hanoi_asp.engine.state import SearchState
@@ -74,7 +76,7 @@ class _Answer:
 
 
 class AstarRival:
-    """The A* process racing clingo for one search: started once due (:meth:`poll`),
+    """The A* process racing clingo for one search: started once due (:meth:`start_if_due`),
     its answer taken in (:meth:`take`), ended with the search (:meth:`close`)."""
 
     def __init__(self, run: SearchState, tables: Partitioned | None) -> None:
@@ -87,7 +89,8 @@ class AstarRival:
             and run.options.astar
             and spare_core(run)
         )
-        self.process: multiprocessing.process.BaseProcess | None = None
+        self.pid: int | None = None
+        """The A* process while it runs (or has ended unreaped)."""
         self.answers: Connection | None = None
         self.done = False
 
@@ -95,27 +98,27 @@ class AstarRival:
         """Before clingo's first horizon or between two (no clingo thread running: the
         fork copies one thread): start A* once the search has run :data:`RACE_AFTER`
         seconds."""
-        if not self.allowed or self.process is not None or self.done:
+        if not self.allowed or self.pid is not None or self.done:
             return
         if time.monotonic() - self.run.started < RACE_AFTER or self.run.out_of_time():
             return
+        assert self.tables is not None  # allowed: the search has tables
         deadline = self.run.deadline
         stop = None if deadline is None else deadline - ANSWER_MARGIN
         budget = astar_budget(self.run.options.limits) // 2  # clingo keeps its memory too
-        receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
-        process = multiprocessing.get_context("fork").Process(
-            target=_race,
-            args=(self.run.puzzle, self.tables, budget, stop, send),
-            name="hanoi-asp A*",
-            daemon=True,
-        )
-        process.start()
+        receive, send = multiprocessing.Pipe(duplex=False)
+        # a plain fork: the engine may itself run in a daemonic process (a batch worker,
+        # the grader's isolation), which multiprocessing forbids to have children
+        pid = os.fork()
+        if pid == 0:
+            receive.close()
+            _race(self.run.puzzle, self.tables, budget, stop, send)  # never returns
         send.close()
-        self.process, self.answers = process, receive
+        self.pid, self.answers = pid, receive
 
     def racing(self) -> bool:
         """Whether A* is running and has not answered yet."""
-        return self.process is not None and not self.done
+        return self.pid is not None and not self.done
 
     def finished(self) -> bool:
         """Whether A* has answered and the answer waits to be taken (polled by clingo's
@@ -147,14 +150,16 @@ class AstarRival:
         return True
 
     def close(self) -> None:
-        """End the A* process, if it runs."""
-        process, self.process = self.process, None
-        if process is not None and process.is_alive():
-            process.kill()
-        if process is not None:
-            process.join()
-        if self.answers is not None and self.done:
+        """End the A* process, if it runs, and reap it."""
+        pid, self.pid = self.pid, None
+        if pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+        if self.answers is not None and (self.done or pid is not None):
             self.answers.close()
+            self.done = True
 
 
 def _race(
@@ -163,10 +168,11 @@ def _race(
     budget: int,
     deadline: float | None,
     answers: Connection,
-) -> None:
+) -> NoReturn:
     """The A* process: dies with its parent, leaves Ctrl-C to it, searches, sends a
-    small answer; on any failure it ends silently (the parent sees the pipe close and
-    clingo goes on alone: nothing of it reaches the user)."""
+    small answer and ends; on any failure it ends silently (the parent sees the pipe
+    close and clingo goes on alone: nothing of it reaches the user)."""
+    code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -174,8 +180,9 @@ def _race(
         found, _ = astar.search_buying_tables(puzzle, tables, max_states=budget, deadline=deadline)
         answers.send(_Answer(found.steps, found.lower, found.expanded, found.stopped))
         answers.close()
-    except BaseException:
-        os._exit(1)
+    except BaseException:  # a racer's failure only ends the race
+        code = 1
+    os._exit(code)  # never the parent's code after the fork, nor its exit handlers
 
 
 def _die_with_parent() -> None:

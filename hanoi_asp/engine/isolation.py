@@ -86,11 +86,21 @@ def memory_cap(limit: int | None) -> Iterator[None]:
     try:
         yield
     except (MemoryError, RuntimeError) as error:
-        if not isinstance(error, MemoryError) and "bad_alloc" not in str(error):
+        if not isinstance(error, MemoryError) and not _out_of_memory(str(error)):
             raise
         raise OverMemory(f"over the memory limit of {limit} bytes") from None
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+CLINGO_OUT_OF_MEMORY = ("bad_alloc", "Resource temporarily unavailable")
+"""What clingo's RuntimeError says when the address space runs out: an allocation
+failed, or a thread's stack could not be mapped (EAGAIN from starting its solve thread:
+seen on 4 pegs with 20 disks under a 32 MiB cap)."""
+
+
+def _out_of_memory(message: str) -> bool:
+    return any(sign in message for sign in CLINGO_OUT_OF_MEMORY)
 
 
 def die_with_parent() -> None:

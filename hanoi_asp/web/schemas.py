@@ -115,6 +115,7 @@ class JobBody(InstanceBody):
             bound=self.bound,
             limits=LIMITS,
             source=self.name,
+            astar=False,  # the server's jobs share its cores already: no second one each
         )
         return replace(options, **changes)
 

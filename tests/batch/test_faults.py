@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.files import INSTANCES, ROOT
+from support.files import INSTANCES, ROOT, SLOW
 
 SMALL = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
 FOUR = "peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on(1..4,c).\n"
@@ -39,7 +39,7 @@ def test_every_memory_cap_gives_answers_or_unknown(tmp_path: Path, cap: str) -> 
     ImportError, OpenBLAS's "Memory allocation still failed") and exit 2."""
     folder = tmp_path / "in"
     folder.mkdir()
-    for name in ("quickstart.lp", "classic/4pegs-8disks.lp", "hard/4pegs-12disks-arbitrary.lp"):
+    for name in ("quickstart.lp", "classic/4pegs-8disks.lp", "hard/4pegs-20disks-arbitrary.lp"):
         (folder / Path(name).name).write_text((INSTANCES / name).read_text())
     out = tmp_path / "r.jsonl"
     done = batch(str(folder), "--memory-limit", cap, "--timeout", "3", "--out", str(out))
@@ -95,7 +95,7 @@ def test_retry_satisfiable_and_timeout(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "a.lp").write_text(SMALL)
-    (folder / "hard.lp").write_text((INSTANCES / "hard" / "4pegs-12disks-arbitrary.lp").read_text())
+    (folder / "hard.lp").write_text(SLOW)
     out = tmp_path / "r.jsonl"
     batch(str(folder), "--out", str(out), "--timeout", "1")
     before = {Path(str(r["instance"])).name: r for r in rows_of(out)}

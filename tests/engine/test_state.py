@@ -99,14 +99,15 @@ def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
     shortest = bfs.search(puzzle, max_moves=None).steps
     assert shortest is not None and len(shortest) == bfs_optimum(puzzle)
 
-    def offer(run: Any, plan: Any, solver: Any) -> bool:
-        run.offer(replay(puzzle, shortest), PlanOrigin("astar", len(shortest)))
+    def offer(run: Any, plan: Any, solver: Any, buy_strong: bool = True) -> bool:
+        run.offer(replay(puzzle, shortest), PlanOrigin("weighted-astar", len(shortest), 1.5))
         return True
 
     monkeypatch.setattr(upward, "check_every_cut", offer)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
     assert result.result == "OPTIMUM FOUND" and result.length == len(shortest)
     proof = result.proof_data
-    assert proof.kind == "refuted-horizons" and proof.plan == PlanOrigin("astar", len(shortest))
+    origin = PlanOrigin("weighted-astar", len(shortest), 1.5)
+    assert proof.kind == "refuted-horizons" and proof.plan == origin
     assert [h.status for h in result.horizons] == ["UNSAT"] * len(result.horizons)
     assert result.horizons[-1].horizon == len(shortest) - 1
