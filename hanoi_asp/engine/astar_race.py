@@ -127,7 +127,8 @@ class AstarRival:
 
     def take(self) -> bool:
         """Take A*'s answer in if it has come: its plan offered, its bound raised.
-        Whether it had."""
+        Whether the race has ended so (an answer, or A* ended without one: over a
+        memory cap, say, when clingo goes on alone and asks its horizon again)."""
         if not self.finished():
             return False
         assert self.answers is not None
@@ -135,7 +136,7 @@ class AstarRival:
         try:
             answer: _Answer = self.answers.recv()
         except (EOFError, OSError):
-            return False  # A* died (e.g. over the memory cap): clingo goes on alone
+            return True  # A* ended without an answer: nothing proven, clingo goes on
         finally:
             self.close()
         run = self.run

@@ -134,6 +134,22 @@ def test_a_horizon_cancelled_by_the_rival_is_asked_again_unless_proven(raised: i
     assert asked == [start, *range(min(start + raised, expected), expected + 1)]
 
 
+def test_an_astar_that_fails_leaves_the_proof_to_clingo(
+    race_at_once: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A* ending without an answer (a failure, e.g. over a memory cap) is no timeout:
+    clingo asks its horizon again and proves the optimum itself."""
+
+    def fail(*args: object, **kwargs: object) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(astar, "search_buying_tables", fail)
+    result = solve(HARD, SolveOptions(first_plan=False, timeout=60))
+    assert result.result == "OPTIMUM FOUND" and result.length == bfs_optimum(HARD)
+    assert result.proof_data is not None and result.proof_data.plan is not None
+    assert result.proof_data.plan.source == "clingo" and result.bound.name != "astar"
+
+
 @pytest.mark.parametrize(
     "options",
     [SolveOptions(astar=False), SolveOptions(threads=1), SolveOptions(threads=2)],
