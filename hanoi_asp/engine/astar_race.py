@@ -27,7 +27,6 @@ shorter.  Tested against breadth-first search in ``tests/engine/test_astar_race.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import multiprocessing
 import os
 import signal
@@ -36,6 +35,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import NoReturn
 
+from hanoi_asp.engine.isolation import die_with_parent
 from hanoi_asp.engine.reference import astar_budget
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods import astar
@@ -177,25 +177,13 @@ def _race(
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        _die_with_parent()
+        die_with_parent()  # a batch worker killed at its limit leaves no A* behind
         found, _ = astar.search_buying_tables(puzzle, tables, max_states=budget, deadline=deadline)
         answers.send(_Answer(found.steps, found.lower, found.expanded, found.stopped))
         answers.close()
     except BaseException:  # a racer's failure only ends the race
         code = 1
     os._exit(code)  # never the parent's code after the fork, nor its exit handlers
-
-
-def _die_with_parent() -> None:
-    """Linux: the kernel kills this process when its parent ends, however it ends
-    (a batch worker killed at its time limit leaves no A* behind)."""
-    try:
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
-    if os.getppid() == 1:
-        os._exit(0)  # the parent ended before the line above
 
 
 def _argument(answer: _Answer) -> str:
