@@ -1,5 +1,5 @@
-"""The pattern tables around clingo's search: the tables the propagator checks, when it
-checks every cut, and weighted A* on them to bring the best plan down first.
+"""The pattern tables around clingo's search: the tables the propagator checks, and when
+it checks every cut.
 
 >>> from hanoi_asp.engine.policy import choose_strategy
 >>> from hanoi_asp.model.options import SolveOptions
@@ -12,15 +12,13 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from hanoi_asp.engine.policy import Strategy
 from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.methods import astar
 from hanoi_asp.methods.patterns import Partitioned, goal_database, strong_exact, strong_price
-from hanoi_asp.model.plan import replay
-from hanoi_asp.model.proof import PlanOrigin
 from hanoi_asp.model.puzzle import Puzzle
 
 
@@ -45,7 +43,11 @@ def pattern_tables(
 
 
 def check_every_cut(
-    run: SearchState, plan: Strategy, solver: HorizonSolver, buy_strong: bool = True
+    run: SearchState,
+    plan: Strategy,
+    solver: HorizonSolver,
+    buy_strong: bool = True,
+    on_strong: Callable[[Partitioned], None] | None = None,
 ) -> bool:
     """Hand the propagator stronger tables as refuting horizons proves costly: a
     ski-rental rule, each purchase once the rent paid (clingo's search time) reaches
@@ -59,8 +61,10 @@ def check_every_cut(
     horizons hold a plan neither is worth building (``python -m benchmarks.hard`` times the
     solves this serves).  Not ``buy_strong`` (A* racing clingo builds them already, and
     keeps them in the on-disk cache), the strong tables wait until they are free, and
-    clingo stays free to take A*'s answer as soon as it comes.  True once done (or if
-    there is nothing to do)."""
+    clingo stays free to take A*'s answer as soon as it comes.  ``on_strong`` is handed
+    the strong tables once bought (the beam brings the best plan down further on them,
+    :meth:`hanoi_asp.engine.shorten.Shortener.retable`).  True once done (or if there is
+    nothing to do)."""
     propagator = getattr(solver, "propagator", None)
     if not isinstance(propagator, PatternPruning):
         return True
@@ -80,46 +84,7 @@ def check_every_cut(
     run.timed("bounds", began)
     if tables is not None and tables is not propagator.tables:
         propagator.retable(tables)
-        if strong and not plan.user_encoding:
-            # the strong tables bring the best plan down further, often to the optimum,
-            # which then ends the search as soon as the lower bound meets it
-            shorten_best(run, tables, close=1.0)
+        if strong and on_strong is not None:
+            on_strong(tables)
     propagator.widened = True
     return strong
-
-
-SHORTEN_SECONDS = 0.5
-"""Most time :func:`shorten_best` takes (less when the user's time limit is near)."""
-SHORTEN_WEIGHTS = (1.5, 2.0, 5.0)
-"""Weighted A*'s weights, tried in turn, each with an equal share of the time left,
-until one gives a plan: 1.5 gives the optimum or near it in a fraction of a second
-where the tables are strong (the competition's instances: 0.11-0.35 s, where 5 found
-nothing in 5 s: greedier is not sooner there), 5 still reaches a goal where the smaller
-weights run out of time."""
-
-
-def shorten_best(run: SearchState, tables: Partitioned, close: float = 1.1) -> None:
-    """Bring the best plan down before clingo raises the lower bound: weighted A* on the
-    pattern tables (:func:`hanoi_asp.methods.astar.search`) gives a plan at most w times
-    the optimum's length, in practice near it; it is replayed and offered like every
-    plan.  It proves nothing, so no proof changes; but a stopped search answers with a
-    far better plan, and a plan that meets the rising lower bound ends the search one
-    horizon sooner (clingo need not solve the optimum's horizon).  Skipped where the
-    plan in hand is within ``close`` times the lower bound.  Measured by
-    ``python -m benchmarks.anytime``."""
-    began = time.monotonic()
-    stop = began + SHORTEN_SECONDS
-    deadline = stop if run.deadline is None else min(stop, run.deadline)
-    for index, weight in enumerate(SHORTEN_WEIGHTS):
-        left = deadline - time.monotonic()
-        if run.best is None or len(run.best) <= run.lower * close or left <= 0:
-            break
-        share = time.monotonic() + left / (len(SHORTEN_WEIGHTS) - index)
-        found = astar.search(run.puzzle, tables, deadline=share, weight=weight)
-        if found.steps is None:
-            continue  # out of its share: a greedier weight may still reach a goal
-        if len(found.steps) < len(run.best):
-            moves = replay(run.puzzle, found.steps)
-            run.offer(moves, PlanOrigin("weighted-astar", len(moves), weight=weight))
-        break  # a greedier weight would give a longer plan
-    run.timed("first_plan", began)

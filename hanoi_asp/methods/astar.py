@@ -17,10 +17,6 @@ estimate A* pops every state at its true distance from the start, so the smalles
 ``f = g + h`` still open is a lower bound on every plan, and the first goal popped has
 the shortest plan.  Stopped early, that smallest ``f`` is what it proves.
 
-Weighted (``weight`` w > 1: states ordered by ``g + w*h``) it proves nothing, but reaches
-a goal far sooner, with a plan of at most w times the optimum's length (Pohl's bound for
-an admissible estimate): the engine uses it to bring its best plan down quickly.
-
 States are integers as in :mod:`hanoi_asp.methods.bfs` (disk ``d`` contributes
 ``peg * pegs**(d-1)``), so a run's pattern is ``state // pegs**first % pegs**size``.
 """
@@ -68,12 +64,10 @@ def search(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
-    weight: float = 1.0,
 ) -> AstarOutcome:
     """A shortest plan by A* with the tables' estimate (see the module docstring).
     Past ``deadline`` or ``max_states`` stored states it stops with what it proved: the
-    smallest ``f`` still open.  With ``weight`` > 1, a plan at most that many times the
-    shortest, and ``lower`` 0: nothing proven."""
+    smallest ``f`` still open."""
     pegs, disks = len(puzzle.pegs), puzzle.disks
     weight_of: list[int] = [pegs**d for d in range(disks)]  # a disk's digit in a state
     looks: list[list[tuple[int, int, Sequence[int]]]] = [
@@ -91,7 +85,7 @@ def search(
         return AstarOutcome(None, 0, 1, 0, exhausted=True)
     best = {start: 0}
     parent = {start: -1}
-    heap: list[tuple[float, int, int, int]] = [(weight * h0, h0, 0, start)]  # key, h, g
+    heap: list[tuple[int, int, int, int]] = [(h0, h0, 0, start)]  # f, h, g
     expanded = 0
     while heap:
         _, h, g, state = heapq.heappop(heap)
@@ -99,10 +93,10 @@ def search(
             continue  # a shorter way here was expanded already
         if h == 0 and all(state // weight_of[i] % pegs == peg for i, peg in goal):
             found = steps_back(puzzle, parent, state, weight_of)
-            return AstarOutcome(found, expanded, len(best), g if weight == 1 else 0)
+            return AstarOutcome(found, expanded, len(best), g)
         expanded += 1
         if expanded % CHECK_EVERY == 0:
-            proven = g + h if weight == 1 else 0  # f, the smallest still open
+            proven = g + h  # f, the smallest still open
             if deadline is not None and time.monotonic() > deadline:
                 return AstarOutcome(None, expanded, len(best), proven, stopped="timeout")
             if len(best) > max_states:
@@ -126,7 +120,7 @@ def search(
                     continue
                 best[nxt] = g + 1
                 parent[nxt] = state
-                heapq.heappush(heap, (g + 1 + weight * h_next, h_next, g + 1, nxt))
+                heapq.heappush(heap, (g + 1 + h_next, h_next, g + 1, nxt))
     return AstarOutcome(None, expanded, len(best), 0, exhausted=True)
 
 

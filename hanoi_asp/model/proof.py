@@ -51,7 +51,7 @@ mirrored whole-tower plan (``mirror-half``, :mod:`hanoi_asp.engine.mirror`)."""
 PlanSource = Literal[
     "constructive",
     "breadth-first",
-    "weighted-astar",
+    "beam",
     "clingo",
     "mirror",
     "recursive",
@@ -60,7 +60,7 @@ PlanSource = Literal[
     "astar",
 ]
 """Where a plan came from: built before the search (``constructive``, ``breadth-first``),
-weighted A* on the pattern tables, clingo at a horizon, a half found by clingo and
+a beam search on the pattern tables, clingo at a horizon, a half found by clingo and
 mirrored, or a reference method."""
 ReferenceMethod = Literal["recursive", "frame-stewart", "bfs", "astar"]
 
@@ -112,8 +112,8 @@ class PlanOrigin:
 
     source: PlanSource
     length: int
-    weight: float | None = None
-    """Weighted A*'s weight (its plan is at most this many times the optimum)."""
+    width: int | None = None
+    """A beam search's width (how many states each of its layers kept)."""
     half: int | None = None
     """A mirrored plan: the moves of the half clingo found."""
 
@@ -121,7 +121,7 @@ class PlanOrigin:
         return {
             "source": self.source,
             "length": self.length,
-            "weight": self.weight,
+            "width": self.width,
             "half": self.half,
         }
 

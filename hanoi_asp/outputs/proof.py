@@ -41,8 +41,8 @@ def proof_sentence(proof: Proof) -> str:
 
 def plan_origin(plan: PlanOrigin) -> str:
     """Where a plan came from, e.g. ``the constructive plan built before the search``."""
-    if plan.source == "weighted-astar":
-        return f"found by weighted A* (w = {plan.weight:g})"
+    if plan.source == "beam":
+        return f"found by a beam search of width {plan.width}"
     if plan.source == "astar":
         return "found by A* racing clingo on the same tables"
     if plan.source == "mirror":

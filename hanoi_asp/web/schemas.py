@@ -195,8 +195,8 @@ class HalfSearchJSON(_CliAnswer):
 class PlanOriginJSON(_CliAnswer):
     source: PlanSource
     length: int
-    weight: float | None
-    """Weighted A*'s weight, for its plans."""
+    width: int | None
+    """A beam search's width, for its plans."""
     half: int | None
     """A mirrored plan: the moves of the half clingo found."""
 

@@ -20,7 +20,7 @@ HARD = INSTANCES / "hard"
 def test_the_best_plan_comes_down_before_the_proof() -> None:
     """The plan built first on the 4-peg 12-disk arbitrary instance has 103 moves and the
     optimum is 58: stopped at once, the search answered 103 (gap 45) where A* proves 58
-    in seconds.  Weighted A* on the same tables now brings the best plan near the
+    in seconds.  A beam search on the same tables now brings the best plan near the
     optimum before clingo starts, reported through ``on_progress``."""
     heard: list[Progress] = []
     puzzle = load_puzzle(str(HARD / "4pegs-12disks-arbitrary.lp"))
@@ -28,13 +28,13 @@ def test_the_best_plan_comes_down_before_the_proof() -> None:
     assert result.result in ("SATISFIABLE", "OPTIMUM FOUND") and result.plan is not None
     assert result.length is not None and 58 <= result.length <= 58 * 1.1
     assert result.proof_data.plan is not None
-    assert result.proof_data.plan.source == "weighted-astar"
+    assert result.proof_data.plan.source == "beam"
     assert len(replay(puzzle, [(m.disk, m.target) for m in result.plan])) == result.length
     uppers = [p.upper for p in heard if p.upper is not None]
     assert uppers[0] == 103 and min(uppers) == result.length  # heard as it came down
     # the engine's own search only: a user's encoding finds its plans itself
     own = solve(puzzle, SolveOptions(timeout=1, encoding=shipped_encoding("incremental")))
-    assert own.proof_data.plan is None or own.proof_data.plan.source != "weighted-astar"
+    assert own.proof_data.plan is None or own.proof_data.plan.source != "beam"
 
 
 def test_the_python_api_returns_the_best_plan_and_reports_progress() -> None:
@@ -83,8 +83,8 @@ def test_an_unreachable_goal_the_bound_misses_still_ends() -> None:
 def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
     small_tables: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A shortest plan offered while clingo refutes horizons (as the strong tables'
-    weighted A* does): once the lower bound reaches its length the search stops with
+    """A shortest plan offered while clingo refutes horizons (as the beam does on
+    the strong tables): once the lower bound reaches its length the search stops with
     it, proven by the refuted horizons, and clingo never solves the optimum's horizon."""
     from hanoi_asp.engine.strategies import upward
     from hanoi_asp.methods import bfs
@@ -99,15 +99,15 @@ def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
     shortest = bfs.search(puzzle, max_moves=None).steps
     assert shortest is not None and len(shortest) == bfs_optimum(puzzle)
 
-    def offer(run: Any, plan: Any, solver: Any, buy_strong: bool = True) -> bool:
-        run.offer(replay(puzzle, shortest), PlanOrigin("weighted-astar", len(shortest), 1.5))
+    def offer(run: Any, plan: Any, solver: Any, buy_strong: bool = True, *_: Any) -> bool:
+        run.offer(replay(puzzle, shortest), PlanOrigin("beam", len(shortest), width=64))
         return True
 
     monkeypatch.setattr(upward, "check_every_cut", offer)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
     assert result.result == "OPTIMUM FOUND" and result.length == len(shortest)
     proof = result.proof_data
-    origin = PlanOrigin("weighted-astar", len(shortest), 1.5)
+    origin = PlanOrigin("beam", len(shortest), width=64)
     assert proof.kind == "refuted-horizons" and proof.plan == origin
     assert [h.status for h in result.horizons] == ["UNSAT"] * len(result.horizons)
     assert result.horizons[-1].horizon == len(shortest) - 1

@@ -62,16 +62,24 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 1e-6)  # bought after a horizon
     widened: list[int] = []
 
-    def at_once(run: Any, plan: Any, solver: Any, buy_strong: bool = True) -> bool:
+    retabled: list[Any] = []
+
+    def at_once(run: Any, plan: Any, solver: Any, buy_strong: bool, on_strong: Any) -> bool:
         run.timings["bounds"] = 0.0  # no waiting
         widened.append(len(pruning(solver).tables))
-        return check_every_cut(run, plan, solver, buy_strong)
+
+        def retable(tables: Any) -> None:
+            retabled.append(tables)
+            on_strong(tables)
+
+        return check_every_cut(run, plan, solver, buy_strong, retable)
 
     monkeypatch.setattr("hanoi_asp.engine.strategies.upward.check_every_cut", at_once)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False))
     assert result.length == bfs_optimum(puzzle)
     assert widened[:2] == [1, 3] and [h.status for h in result.horizons][-1] == "SAT"
     assert len(result.horizons) > 2  # horizons were refuted: the search widened twice
+    assert retabled == [goal_database(puzzle, strong=True)]  # the beam's new tables
 
 
 def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:

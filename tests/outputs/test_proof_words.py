@@ -80,9 +80,9 @@ CASES: list[tuple[Proof, str]] = [
         "minimal: horizons 0..30 proven unsatisfiable by clingo",
     ),
     (
-        Proof(kind="meets-bound", lower=36, bound=TABLES, plan=PlanOrigin("weighted-astar", 36, 2)),
+        Proof(kind="meets-bound", lower=36, bound=TABLES, plan=PlanOrigin("beam", 36, width=1024)),
         "minimal: the plan meets the lower bound 30 (pattern-database: breadth-first optima of "
-        "runs of disks, ...); the plan is found by weighted A* (w = 2)",
+        "runs of disks, ...); the plan is found by a beam search of width 1024",
     ),
     (
         Proof(
@@ -222,12 +222,12 @@ CASES: list[tuple[Proof, str]] = [
             lower=33,
             bound=TABLES,
             half_search=HalfSearch(16, 16, 16),
-            plan=PlanOrigin("weighted-astar", 47, weight=1.5),
+            plan=PlanOrigin("beam", 47, width=256),
             stopped="limit",
         ),
         f"stopped: the next horizon is over the grounding limit: no plan has fewer than 33 "
         f"moves: {HALVES}; H >= 16 (the half's pattern tables give 16), so H >= 16; the best "
-        "plan found has 47 moves (found by weighted A* (w = 1.5)), not proven minimal: the "
+        "plan found has 47 moves (found by a beam search of width 256), not proven minimal: the "
         "optimum is 33..47 (gap 14)",
     ),
     (

@@ -2,8 +2,8 @@
 every minimal plan, until one holds a plan (the optimum) or the lower bound reaches
 the best plan in hand (which is then the optimum).
 
-Before clingo starts, weighted A* on the pattern tables brings the best plan down
-(:func:`~hanoi_asp.engine.tables.shorten_best`); while clingo refutes horizons, the
+Before clingo starts, and then as it pays while clingo refutes horizons, beam searches
+on the pattern tables bring the best plan down (:mod:`hanoi_asp.engine.shorten`); the
 propagator is handed every cut once that pays
 (:func:`~hanoi_asp.engine.tables.check_every_cut`).  A* on the same tables races both
 on a spare core once the search has run a moment (:mod:`hanoi_asp.engine.astar_race`).
@@ -16,9 +16,10 @@ import time
 from hanoi_asp.engine.astar_race import AstarRival
 from hanoi_asp.engine.loop import Found, Ladder, climb
 from hanoi_asp.engine.policy import make_solver
+from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import check_every_cut, pattern_tables, shorten_best
+from hanoi_asp.engine.tables import check_every_cut, pattern_tables
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.result import Result
@@ -47,38 +48,52 @@ def upward(run: SearchState) -> Result:
 def _climb(
     run: SearchState, tables: Partitioned | None, rival: AstarRival
 ) -> Found | Result | None:
-    """Weighted A* first (its plan may end the search at once), then clingo up the
-    horizons, the rival's answer taken in as it comes."""
+    """The beam first (its plan may end the search at once), then clingo up the
+    horizons, the rival's answer and the beam's next plans taken in as they come."""
     assert run.strategy is not None
     strategy = run.strategy
-    if tables is not None and not strategy.user_encoding:
-        shorten_best(run, tables)
+    shortener = Shortener(run, tables)
+    shortener.upfront()
     rival.take()
     if run.meets():
         assert run.best is not None and run.origin is not None
         return run.optimum(run.minimal(run.origin), run.best)
     solver = make_solver(run.puzzle, strategy, minimal=True, tables=tables)
     run.solvers.append(solver)
-    solver.calls.interrupt = rival.finished
-    widen = _Widen(run, solver, rival)
+    solver.calls.interrupt = lambda: rival.finished() or shortener.due()
+    widen = _Widen(run, solver, rival, shortener)
     horizons = range(run.lower, _top(run) + 1)
-    return climb(run, Ladder(solver, horizons, refuted=widen, rival_answered=rival.take))
+    return climb(run, Ladder(solver, horizons, refuted=widen, rival_answered=widen.cancelled))
 
 
 class _Widen:
     """After each refuted horizon: A*'s answer taken in if it has come, A* started once
-    due (:class:`AstarRival`), and until it is done, :func:`check_every_cut`."""
+    due (:class:`AstarRival`), the beam's next width if due (:class:`Shortener`), and
+    until it is done, :func:`check_every_cut`."""
 
-    def __init__(self, run: SearchState, solver: HorizonSolver, rival: AstarRival) -> None:
-        self.run, self.solver, self.rival, self.done = run, solver, rival, False
+    def __init__(
+        self, run: SearchState, solver: HorizonSolver, rival: AstarRival, shortener: Shortener
+    ) -> None:
+        self.run, self.solver, self.rival, self.shortener = run, solver, rival, shortener
+        self.done = False
 
     def __call__(self, horizon: int) -> None:
         assert self.run.strategy is not None
         self.rival.take()
         self.rival.start_if_due()
+        self.shortener.step_if_due()
         if not self.done:
             buy_strong = not self.rival.racing()  # else A* builds them: wait till they are free
-            self.done = check_every_cut(self.run, self.run.strategy, self.solver, buy_strong)
+            strategy, retable = self.run.strategy, self.shortener.retable
+            self.done = check_every_cut(self.run, strategy, self.solver, buy_strong, retable)
+
+    def cancelled(self) -> bool:
+        """A horizon's solve was cancelled before the deadline: whether for A*'s answer
+        or the beam's next width (taken in or run here; the horizon is then asked
+        again)."""
+        answered = self.rival.take()
+        stepped = self.shortener.step_if_due()
+        return answered or stepped
 
 
 def _top(run: SearchState) -> int:

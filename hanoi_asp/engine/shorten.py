@@ -1,0 +1,137 @@
+"""The best plan comes down while the proof climbs: beam searches of growing width on
+the pattern tables (:mod:`hanoi_asp.methods.beam`), each plan replayed and offered.
+
+The lower bound rises with every horizon clingo refutes; this brings the upper bound
+down from the other side, so a search stopped at its time limit answers with a plan
+near the optimum, and a plan that meets the rising bound ends the search a horizon
+sooner (clingo need not solve the optimum's horizon).  It proves nothing: the proof is
+still clingo's refutations and the sound bounds.
+
+Each width is :data:`GROWTH` times the last, from :data:`FIRST_WIDTH` to
+:data:`LAST_WIDTH`, and takes about :data:`TIME_GROWTH` times as long (measured on the
+hard families), so its time is predicted from the last.  When they run:
+
+* before clingo's first horizon, as many as fit in :data:`UPFRONT_SECONDS`; under a
+  time limit, in a third of the time left, up to :data:`UPFRONT_MOST` (the plan at the
+  limit is the answer the user reads);
+* then whenever due: once the beam's time, the next width's included, stays within
+  :data:`SHARE` of the search's time so far (a rent rule: the beam never takes more than
+  a third of the main process, clingo keeps the rest), or, under a time limit, when
+  waiting longer would leave no time for it (the plan at the limit is the answer).
+  Clingo's running horizon is cancelled for it, as for A*'s answer, and asked again;
+* afresh from the first width on stronger tables (:meth:`Shortener.retable`): a better
+  estimate guides a narrower beam.
+
+They stop once the best plan meets the lower bound.  Measured by
+``python -m benchmarks.anytime`` (the plan at 1, 5 and 60 s).
+"""
+
+from __future__ import annotations
+
+import time
+
+from hanoi_asp.engine.state import SearchState
+from hanoi_asp.methods import beam
+from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.model.plan import replay
+from hanoi_asp.model.proof import PlanOrigin
+
+FIRST_WIDTH = 64
+GROWTH = 4
+LAST_WIDTH = 16384
+"""The widest beam: about 1.5 million states remembered on a plan of 90 moves (some
+100 MiB), a few seconds on 14 disks."""
+TIME_GROWTH = 3.0
+"""How many times longer a width takes than the last (2-3 measured from 256 on)."""
+UPFRONT_SECONDS = 0.5
+"""Most time the widths before clingo's first horizon take (less near the time limit)."""
+UPFRONT_MOST = 1.5
+"""Most time they take under a time limit."""
+SHARE = 1 / 3
+"""Most of the search's time the beam takes, by the rent rule."""
+FIRST_GUESS = 0.05
+"""Seconds predicted for the first width, before any was measured."""
+
+
+class Shortener:
+    """The beam's widths for one search: the next one, and the time spent so far."""
+
+    def __init__(self, run: SearchState, tables: Partitioned | None) -> None:
+        self.run, self.tables = run, tables
+        strategy = run.strategy
+        self.allowed = (
+            tables is not None
+            and strategy is not None
+            and not strategy.user_encoding
+            and beam.fits(run.puzzle)
+        )
+        self.width = FIRST_WIDTH
+        self.spent = 0.0
+        self.last: float | None = None
+        """Seconds the last width took."""
+
+    def retable(self, tables: Partitioned) -> None:
+        """Stronger tables: the widths afresh on them, as many as fit up front."""
+        self.tables, self.width, self.last = tables, FIRST_WIDTH, None
+        self.upfront()
+
+    def upfront(self) -> None:
+        """The widths that fit in :data:`UPFRONT_SECONDS` from now."""
+        now, deadline = time.monotonic(), self.run.deadline
+        budget = UPFRONT_SECONDS
+        if deadline is not None:
+            budget = max(budget, min(SHARE * (deadline - now), UPFRONT_MOST))
+        stop = now + budget if deadline is None else min(now + budget, deadline)
+        while self.active() and time.monotonic() + self.predicted() <= stop:
+            self.step()
+
+    def step_if_due(self) -> bool:
+        """Run the next width if it is due (see the module docstring); whether it ran."""
+        if not self.due():
+            return False
+        self.step()
+        return True
+
+    def due(self) -> bool:
+        """Whether the next width is due: cheap, polled while clingo solves."""
+        if not self.active():
+            return False
+        now, predicted = time.monotonic(), self.predicted()
+        if self.spent + predicted <= SHARE * (now - self.run.started):
+            return True
+        deadline = self.run.deadline
+        if deadline is None:
+            return False
+        left = deadline - now
+        return predicted <= left < 2 * predicted  # the last call before the time limit
+
+    def active(self) -> bool:
+        run = self.run
+        return (
+            self.allowed
+            and self.width <= LAST_WIDTH
+            and run.best is not None
+            and len(run.best) > run.lower
+        )
+
+    def predicted(self) -> float:
+        return FIRST_GUESS if self.last is None else self.last * TIME_GROWTH
+
+    def step(self) -> None:
+        """One beam search at the next width; its plan offered if shorter."""
+        run, width = self.run, self.width
+        assert self.tables is not None and run.best is not None
+        self.width *= GROWTH
+        began = time.monotonic()
+        try:
+            steps = beam.search(
+                run.puzzle, self.tables, width, shorter_than=len(run.best), deadline=run.deadline
+            )
+        except MemoryError:  # under a memory cap: the proof needs the memory more
+            steps, self.width = None, LAST_WIDTH * GROWTH
+        self.last = time.monotonic() - began
+        self.spent += self.last
+        run.timed("first_plan", began)
+        if steps is not None:
+            moves = replay(run.puzzle, steps)
+            run.offer(moves, PlanOrigin("beam", len(moves), width=width))

@@ -1,0 +1,115 @@
+"""The beam bringing the best plan down (``hanoi_asp/engine/shorten.py``): when its
+widths are due, and that a search whose horizons it cancels still ends at breadth-first
+search's optimum."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from support.puzzles import bfs_optimum
+from support.strategies import puzzles
+
+from hanoi_asp import Puzzle, SolveOptions, solve
+from hanoi_asp.engine import shorten
+from hanoi_asp.engine.encodings import shipped_encoding
+from hanoi_asp.engine.policy import choose_strategy
+from hanoi_asp.engine.shorten import Shortener
+from hanoi_asp.engine.state import SearchState
+from hanoi_asp.methods.constructive import first_plan
+from hanoi_asp.methods.patterns import goal_database
+from hanoi_asp.model.plan import replay
+from hanoi_asp.model.proof import PlanOrigin
+
+FIXTURE_OK = [HealthCheck.function_scoped_fixture]
+PUZZLE = Puzzle(
+    pegs=("a", "b", "c", "d"),
+    disks=8,
+    init={"a": (1, 4, 7), "b": (2, 5, 8), "c": (3, 6)},
+    goal={"d": (1, 2, 3, 4, 5, 6, 7, 8)},
+)
+
+
+def _shortener(options: SolveOptions, lower: int = 0) -> Shortener:
+    """A shortener for :data:`PUZZLE` with the plan built first in hand."""
+    run = SearchState(PUZZLE, options)
+    run.strategy = choose_strategy(PUZZLE, options, None)
+    steps = first_plan(PUZZLE)
+    assert steps is not None
+    run.offer(replay(PUZZLE, steps), PlanOrigin("constructive", len(steps)))
+    run.lower = lower
+    return Shortener(run, goal_database(PUZZLE))
+
+
+def test_the_rent_rule_gives_the_beam_a_third_of_the_search() -> None:
+    shortener = _shortener(SolveOptions())
+    shortener.spent, shortener.last = 1.0, 1.0  # the next width: 3 s predicted
+    shortener.run.started = time.monotonic() - 11.0  # a third of 11 s: under 4 s
+    assert not shortener.due()
+    shortener.run.started = time.monotonic() - 13.0  # a third of 13 s: over 4 s
+    assert shortener.due()
+
+
+def test_the_last_call_comes_when_waiting_would_leave_no_time() -> None:
+    shortener = _shortener(SolveOptions(timeout=5.0))
+    shortener.spent, shortener.last = 1.0, 0.5  # the next width: 1.5 s predicted
+    run = shortener.run
+    for left, due in ((4.0, False), (2.5, True), (1.6, True), (1.0, False)):
+        run.started = time.monotonic() + left - 5.0
+        assert shortener.due() is due, left
+
+
+def test_no_width_is_due_once_the_plan_meets_the_bound_or_for_a_users_encoding() -> None:
+    shortener = _shortener(SolveOptions())
+    shortener.run.started = time.monotonic() - 100.0
+    assert shortener.due()
+    assert shortener.run.best is not None
+    shortener.run.lower = len(shortener.run.best)
+    assert not shortener.due()
+    assert not _shortener(SolveOptions(encoding=shipped_encoding("incremental"))).allowed
+
+
+def test_the_widths_bring_the_plan_down_to_the_optimum_and_stop() -> None:
+    """The plan built first has 31 moves; the beams end at the optimum (24, by
+    breadth-first search), each plan replayed, and no width past the last runs."""
+    shortener = _shortener(SolveOptions())
+    run = shortener.run
+    assert run.best is not None and len(run.best) == 31 and bfs_optimum(PUZZLE) == 24
+    while shortener.active():
+        shortener.step()
+    assert len(run.best) == 24 and run.origin is not None and run.origin.source == "beam"
+    assert shortener.width > shorten.LAST_WIDTH
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(4, 5), disks=(5, 8)))
+def test_a_search_cancelled_for_every_width_still_ends_at_the_optimum(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle
+) -> None:
+    """Every width due at once (each cancels clingo's horizon, which is asked again):
+    the answer is still breadth-first search's optimum, with its proof."""
+    monkeypatch.setattr(shorten, "UPFRONT_SECONDS", 0.0)
+    monkeypatch.setattr(shorten, "SHARE", 1e9)
+    monkeypatch.setattr(shorten, "LAST_WIDTH", 256)
+    result = solve(puzzle, SolveOptions(threads=1))
+    expected = bfs_optimum(puzzle)
+    if expected is None:
+        assert result.result == "UNSATISFIABLE"
+    else:
+        assert result.result == "OPTIMUM FOUND" and result.length == expected
+
+
+def test_a_horizon_cancelled_for_the_beam_is_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every width due at once and finding nothing: clingo's horizons are cancelled for
+    them, asked again, and the plan is clingo's as before."""
+    monkeypatch.setattr(shorten, "UPFRONT_SECONDS", 0.0)
+    monkeypatch.setattr(shorten, "SHARE", 1e9)
+    monkeypatch.setattr(shorten.beam, "search", lambda *args, **kwargs: None)
+    result = solve(PUZZLE, SolveOptions(threads=1, astar=False))
+    assert result.result == "OPTIMUM FOUND" and result.length == 24
+    statuses = [(h.horizon, h.status) for h in result.horizons]
+    cancelled = [horizon for horizon, status in statuses if status == "UNKNOWN"]
+    assert len(cancelled) == 5  # one for each width, 64 to 16384
+    assert all((h, "UNSAT") in statuses or (h, "SAT") in statuses for h in cancelled)
+    assert result.proof_data.plan is not None and result.proof_data.plan.source == "clingo"

@@ -1,0 +1,74 @@
+"""Beam search on the pattern tables: as wide as every layer it is breadth-first search
+(the optimum); narrower, a legal plan no shorter than the optimum, or none."""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.puzzles import bfs_optimum
+from support.strategies import puzzles
+
+from hanoi_asp import Puzzle
+from hanoi_asp.methods import beam
+from hanoi_asp.methods.constructive import first_plan
+from hanoi_asp.methods.patterns import goal_database
+from hanoi_asp.model.plan import replay
+
+FIXTURE_OK = [HealthCheck.function_scoped_fixture]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 5), disks=(1, 6), graphs=True))
+def test_a_beam_wider_than_every_layer_finds_the_optimum(
+    small_tables: None, puzzle: Puzzle
+) -> None:
+    """No layer holds more states than the puzzle has, so nothing is cut: the beam is
+    breadth-first search, and its first goal is at the optimum's depth."""
+    expected = bfs_optimum(puzzle)
+    found = beam.search(puzzle, goal_database(puzzle), width=len(puzzle.pegs) ** puzzle.disks)
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None and len(replay(puzzle, found)) == expected
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 5), disks=(2, 7), graphs=True), st.integers(1, 8), st.integers(1, 60))
+def test_a_narrow_beam_gives_a_legal_plan_shorter_than_asked_or_none(
+    small_tables: None, puzzle: Puzzle, width: int, shorter_than: int
+) -> None:
+    """Narrow, it proves nothing: its plan replays, is no shorter than the optimum and
+    shorter than ``shorter_than``."""
+    expected = bfs_optimum(puzzle)
+    found = beam.search(puzzle, goal_database(puzzle), width, shorter_than=shorter_than)
+    if found is None:
+        return
+    assert expected is not None
+    assert expected <= len(replay(puzzle, found)) < shorter_than
+
+
+def test_a_wide_beam_comes_near_the_optimum_where_the_first_plan_is_far() -> None:
+    """The reason it exists: benchmarks/hard's random4-n12-full-2 (optimum 49, proven by
+    the engine and by A*), where the first plan has 61 moves; a width of 4096 comes
+    within 10% of the optimum (python -m benchmarks.anytime)."""
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=12,
+        init={"a": (1, 10), "b": (6, 7, 8, 11), "c": (5, 9), "d": (2, 3, 4, 12)},
+        goal={"a": (2, 6, 8, 9, 11), "b": (3, 4, 5, 7), "c": (1, 10, 12)},
+    )
+    assert len(first_plan(puzzle) or []) == 61
+    wide = beam.search(puzzle, goal_database(puzzle), 4096)
+    assert wide is not None and 49 <= len(replay(puzzle, wide)) <= 53
+
+
+def test_a_beam_past_its_deadline_gives_nothing() -> None:
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=8,
+        init={"a": tuple(range(1, 9))},
+        goal={"d": tuple(range(1, 9))},
+    )
+    assert beam.search(puzzle, goal_database(puzzle), 64, deadline=time.monotonic() - 1) is None
