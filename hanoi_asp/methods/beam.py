@@ -43,6 +43,9 @@ from hanoi_asp.model.puzzle import Puzzle
 Steps = list[tuple[int, str]]
 Ints = npt.NDArray[np.int64]
 
+MOST_KEPT = 2_000_000
+"""Most states a beam remembers (about 130 MiB): past that it gives up, as a deep plan
+(hundreds of moves) times a wide beam would take far more memory than the proof."""
 LARGEST_STATE = 2**62
 """States are int64: past this many states (4 pegs and 31 disks) the beam is not run."""
 
@@ -62,8 +65,8 @@ def search(
 ) -> Steps | None:
     """A plan found by a beam of ``width`` states (see the module docstring), as
     (disk, peg) moves; None if the beam empties, reaches ``shorter_than`` moves without
-    a goal, passes ``deadline`` (a ``time.monotonic()`` value), or the states do not fit
-    (:func:`fits`)."""
+    a goal, passes ``deadline`` (a ``time.monotonic()`` value), would remember more than
+    :data:`MOST_KEPT` states, or the states do not fit (:func:`fits`)."""
     if not fits(puzzle):
         return None
     pegs, disks = len(puzzle.pegs), puzzle.disks
@@ -104,6 +107,8 @@ def search(
         parents.append(parent)
         layer = states
         if deadline is not None and time.monotonic() > deadline:
+            return None
+        if len(kept) > MOST_KEPT:
             return None
     return None
 

@@ -17,6 +17,7 @@ from hanoi_asp.engine.encodings import shipped_encoding
 from hanoi_asp.engine.policy import choose_strategy
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.state import SearchState
+from hanoi_asp.methods import beam
 from hanoi_asp.methods.constructive import first_plan
 from hanoi_asp.methods.patterns import goal_database
 from hanoi_asp.model.plan import replay
@@ -105,7 +106,7 @@ def test_a_horizon_cancelled_for_the_beam_is_asked_again(monkeypatch: pytest.Mon
     them, asked again, and the plan is clingo's as before."""
     monkeypatch.setattr(shorten, "UPFRONT_SECONDS", 0.0)
     monkeypatch.setattr(shorten, "SHARE", 1e9)
-    monkeypatch.setattr(shorten.beam, "search", lambda *args, **kwargs: None)
+    monkeypatch.setattr(beam, "search", lambda *args, **kwargs: None)
     result = solve(PUZZLE, SolveOptions(threads=1, astar=False))
     assert result.result == "OPTIMUM FOUND" and result.length == 24
     statuses = [(h.horizon, h.status) for h in result.horizons]
