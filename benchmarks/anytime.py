@@ -53,8 +53,10 @@ COLUMNS = (
 
 def solve(tree: Path, path: str, timeout: float, *extra: str) -> dict[str, Any]:
     """One solve in a fresh process (cold tables), killed 30 s after its ``timeout``:
-    its JSON, with ``seconds`` and ``check``."""
-    answer = solve_json(solve_command(path, timeout, *extra), tree, kill_after=timeout + 30)
+    its JSON, with ``seconds`` and ``check``.  The path is made absolute: the baseline
+    runs in its own worktree, where a relative path names another file or none."""
+    absolute = str(Path(path).resolve())
+    answer = solve_json(solve_command(absolute, timeout, *extra), tree, kill_after=timeout + 30)
     if answer.json is None:
         return {"result": "ERROR", "seconds": answer.run.seconds, "check": answer.why[-200:]}
     found = answer.json
