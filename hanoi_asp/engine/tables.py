@@ -47,13 +47,15 @@ def check_every_cut(
     plan: Strategy,
     solver: HorizonSolver,
     buy_strong: bool = True,
-    on_strong: Callable[[Partitioned], None] | None = None,
+    on_tables: Callable[[Partitioned], None] | None = None,
+    beam_time: float = 0.0,
 ) -> bool:
     """Hand the propagator stronger tables as refuting horizons proves costly: a
-    ski-rental rule, each purchase once the rent paid (clingo's search time) reaches
-    its price.  First every cut of the bound's tables, not only the
-    :data:`~hanoi_asp.methods.patterns.database.CUTS_BUILT` it chose, once clingo has
-    spent as long as the bounds took (the rest cost about that again); then the strong tables
+    ski-rental rule, each purchase once the rent paid reaches its price, the rent being
+    the time searches spent on the weaker tables (clingo's, and ``beam_time``, the
+    beam's: it gains from stronger tables too).  First every cut of the bound's tables,
+    not only the :data:`~hanoi_asp.methods.patterns.database.CUTS_BUILT` it chose, once
+    the rent is as long as the bounds took (the rest cost about that again); then the strong tables
     (:func:`~hanoi_asp.methods.patterns.strong_price`, 0 when cached), once it has
     spent their price too; or at once, instead of the first purchase, when they are
     one table of every disk (:func:`~hanoi_asp.methods.patterns.strong_exact`): the
@@ -61,14 +63,14 @@ def check_every_cut(
     horizons hold a plan neither is worth building (``python -m benchmarks.hard`` times the
     solves this serves).  Not ``buy_strong`` (A* racing clingo builds them already, and
     keeps them in the on-disk cache), the strong tables wait until they are free, and
-    clingo stays free to take A*'s answer as soon as it comes.  ``on_strong`` is handed
-    the strong tables once bought (the beam brings the best plan down further on them,
+    clingo stays free to take A*'s answer as soon as it comes.  ``on_tables`` is handed
+    each purchase (the beam brings the best plan down further on stronger tables:
     :meth:`hanoi_asp.engine.shorten.Shortener.retable`).  True once done (or if there is
     nothing to do)."""
     propagator = getattr(solver, "propagator", None)
     if not isinstance(propagator, PatternPruning):
         return True
-    spent = solver.calls.solving
+    spent = solver.calls.solving + beam_time
     if spent < run.timings.get("bounds", 0.0):
         return False
     price, exact = strong_price(run.puzzle), strong_exact(run.puzzle)
@@ -84,7 +86,7 @@ def check_every_cut(
     run.timed("bounds", began)
     if tables is not None and tables is not propagator.tables:
         propagator.retable(tables)
-        if strong and on_strong is not None:
-            on_strong(tables)
+        if on_tables is not None:
+            on_tables(tables)
     propagator.widened = True
     return strong

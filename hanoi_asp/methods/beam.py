@@ -62,10 +62,12 @@ def search(
     *,
     shorter_than: int | None = None,
     deadline: float | None = None,
+    interrupt: Callable[[], bool] | None = None,
 ) -> Steps | None:
     """A plan found by a beam of ``width`` states (see the module docstring), as
     (disk, peg) moves; None if the beam empties, reaches ``shorter_than`` moves without
-    a goal, passes ``deadline`` (a ``time.monotonic()`` value), would remember more than
+    a goal, passes ``deadline`` (a ``time.monotonic()`` value), is interrupted
+    (``interrupt()`` true, asked after every layer), would remember more than
     :data:`MOST_KEPT` states, or the states do not fit (:func:`fits`)."""
     if not fits(puzzle):
         return None
@@ -108,7 +110,7 @@ def search(
         layer = states
         if deadline is not None and time.monotonic() > deadline:
             return None
-        if len(kept) > MOST_KEPT:
+        if (interrupt is not None and interrupt()) or len(kept) > MOST_KEPT:
             return None
     return None
 

@@ -99,7 +99,7 @@ def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
     shortest = bfs.search(puzzle, max_moves=None).steps
     assert shortest is not None and len(shortest) == bfs_optimum(puzzle)
 
-    def offer(run: Any, plan: Any, solver: Any, buy_strong: bool = True, *_: Any) -> bool:
+    def offer(run: Any, plan: Any, solver: Any, buy_strong: bool, **_: Any) -> bool:
         run.offer(replay(puzzle, shortest), PlanOrigin("beam", len(shortest), width=64))
         return True
 

@@ -64,13 +64,15 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
 
     retabled: list[Any] = []
 
-    def at_once(run: Any, plan: Any, solver: Any, buy_strong: bool, on_strong: Any) -> bool:
+    def at_once(
+        run: Any, plan: Any, solver: Any, buy_strong: bool, on_tables: Any, beam_time: float
+    ) -> bool:
         run.timings["bounds"] = 0.0  # no waiting
         widened.append(len(pruning(solver).tables))
 
         def retable(tables: Any) -> None:
             retabled.append(tables)
-            on_strong(tables)
+            on_tables(tables)
 
         return check_every_cut(run, plan, solver, buy_strong, retable)
 
@@ -79,7 +81,8 @@ def test_the_search_checks_every_cut_once_refuting_costs_what_the_tables_did(
     assert result.length == bfs_optimum(puzzle)
     assert widened[:2] == [1, 3] and [h.status for h in result.horizons][-1] == "SAT"
     assert len(result.horizons) > 2  # horizons were refuted: the search widened twice
-    assert retabled == [goal_database(puzzle, strong=True)]  # the beam's new tables
+    every_cut = goal_database(puzzle, every_cut=True)
+    assert retabled == [every_cut, goal_database(puzzle, strong=True)]  # the beam's tables
 
 
 def test_no_tables_are_built_once_a_bound_meets_the_plan_in_hand() -> None:

@@ -72,3 +72,23 @@ def test_a_beam_past_its_deadline_gives_nothing() -> None:
         goal={"d": tuple(range(1, 9))},
     )
     assert beam.search(puzzle, goal_database(puzzle), 64, deadline=time.monotonic() - 1) is None
+
+
+def test_an_interrupted_beam_gives_nothing() -> None:
+    """Asked after every layer (the engine gives a beam up once A*'s answer has come)."""
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=8,
+        init={"a": (1, 4, 7), "b": (2, 5, 8), "c": (3, 6)},
+        goal={"d": tuple(range(1, 9))},
+    )
+    tables = goal_database(puzzle)
+    asked: list[int] = []
+
+    def never() -> bool:
+        asked.append(1)
+        return False
+
+    assert beam.search(puzzle, tables, 64, interrupt=never) is not None
+    assert len(asked) > 1
+    assert beam.search(puzzle, tables, 64, interrupt=lambda: True) is None

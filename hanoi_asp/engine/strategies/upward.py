@@ -53,6 +53,7 @@ def _climb(
     assert run.strategy is not None
     strategy = run.strategy
     shortener = Shortener(run, tables)
+    shortener.interrupt = rival.finished
     shortener.upfront()
     rival.take()
     if run.meets():
@@ -84,8 +85,15 @@ class _Widen:
         self.shortener.step_if_due()
         if not self.done:
             buy_strong = not self.rival.racing()  # else A* builds them: wait till they are free
-            strategy, retable = self.run.strategy, self.shortener.retable
-            self.done = check_every_cut(self.run, strategy, self.solver, buy_strong, retable)
+            shortener = self.shortener
+            self.done = check_every_cut(
+                self.run,
+                self.run.strategy,
+                self.solver,
+                buy_strong,
+                on_tables=shortener.retable,
+                beam_time=shortener.spent,
+            )
 
     def cancelled(self) -> bool:
         """A horizon's solve was cancelled before the deadline: whether for A*'s answer
