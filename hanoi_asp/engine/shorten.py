@@ -95,7 +95,8 @@ class Shortener:
         while self.active() and time.monotonic() + self.predicted() <= stop:
             assert self.run.best is not None
             before = len(self.run.best)
-            self.step()
+            if not self.step():
+                break
             if len(self.run.best) < before:
                 improved = True
             elif improved:
@@ -103,10 +104,7 @@ class Shortener:
 
     def step_if_due(self) -> bool:
         """Run the next width if it is due (see the module docstring); whether it ran."""
-        if not self.due():
-            return False
-        self.step()
-        return True
+        return self.due() and self.step()
 
     def due(self) -> bool:
         """Whether the next width is due: cheap, polled while clingo solves."""
@@ -133,10 +131,13 @@ class Shortener:
     def predicted(self) -> float:
         return FIRST_GUESS if self.last is None else self.last * TIME_GROWTH
 
-    def step(self) -> None:
-        """One beam search at the next width; its plan offered if shorter."""
+    def step(self) -> bool:
+        """One beam search at the next width, its plan offered if shorter; not while
+        A*'s answer waits to be taken in (the search may be over).  Whether it ran."""
         run, width = self.run, self.width
         assert self.tables is not None and run.best is not None
+        if self.interrupt is not None and self.interrupt():
+            return False
         self.width *= GROWTH
         began = time.monotonic()
         try:
@@ -156,3 +157,4 @@ class Shortener:
         if steps is not None:
             moves = replay(run.puzzle, steps)
             run.offer(moves, PlanOrigin("beam", len(moves), width=width))
+        return True

@@ -114,3 +114,12 @@ def test_a_horizon_cancelled_for_the_beam_is_asked_again(monkeypatch: pytest.Mon
     assert len(cancelled) == 5  # one for each width, 64 to 16384
     assert all((h, "UNSAT") in statuses or (h, "SAT") in statuses for h in cancelled)
     assert result.proof_data.plan is not None and result.proof_data.plan.source == "clingo"
+
+
+def test_no_width_runs_while_astars_answer_waits() -> None:
+    """A*'s answer first: the search may be over, and a width skipped now is not lost."""
+    shortener = _shortener(SolveOptions())
+    shortener.interrupt = lambda: True
+    shortener.upfront()
+    assert not shortener.step() and shortener.width == shorten.FIRST_WIDTH
+    assert shortener.spent == 0.0
