@@ -123,3 +123,35 @@ def test_no_width_runs_while_astars_answer_waits() -> None:
     shortener.upfront()
     assert not shortener.step() and shortener.width == shorten.FIRST_WIDTH
     assert shortener.spent == 0.0
+
+
+def test_a_width_due_when_clingo_was_cancelled_is_never_taken_for_the_time_limit() -> None:
+    """The last call's window may close between clingo's cancel and the width: the
+    cancel still counts as the beam's (the horizon is asked again), never as the time
+    limit's; and a cancel that was nobody's is not taken for one."""
+    from hanoi_asp.engine.strategies.upward import _Widen
+
+    class Rival:
+        def finished(self) -> bool:
+            return False
+
+        def take(self) -> bool:
+            return False
+
+    class Beam:
+        def __init__(self) -> None:
+            self.open, self.steps = True, 0
+
+        def due(self) -> bool:
+            return self.open
+
+        def step(self) -> bool:
+            self.steps += 1
+            return True
+
+    beam = Beam()
+    widen = _Widen(None, None, Rival(), beam)  # type: ignore[arg-type]
+    assert widen.interrupt()  # clingo's poll: the width is due, the horizon cancelled
+    beam.open = False  # the window closes before the cancel is seen
+    assert widen.cancelled() and beam.steps == 1
+    assert not widen.cancelled() and beam.steps == 1

@@ -61,8 +61,8 @@ def _climb(
         return run.optimum(run.minimal(run.origin), run.best)
     solver = make_solver(run.puzzle, strategy, minimal=True, tables=tables)
     run.solvers.append(solver)
-    solver.calls.interrupt = lambda: rival.finished() or shortener.due()
     widen = _Widen(run, solver, rival, shortener)
+    solver.calls.interrupt = widen.interrupt
     horizons = range(run.lower, _top(run) + 1)
     return climb(run, Ladder(solver, horizons, refuted=widen, rival_answered=widen.cancelled))
 
@@ -77,6 +77,8 @@ class _Widen:
     ) -> None:
         self.run, self.solver, self.rival, self.shortener = run, solver, rival, shortener
         self.done = False
+        self.beam_due = False
+        """The last cancel was for the beam's next width."""
 
     def __call__(self, horizon: int) -> None:
         assert self.run.strategy is not None
@@ -95,13 +97,24 @@ class _Widen:
                 beam_time=shortener.spent,
             )
 
+    def interrupt(self) -> bool:
+        """Polled while clingo solves: cancel its horizon for A*'s answer or the beam's
+        next width."""
+        if self.rival.finished():
+            return True
+        self.beam_due = self.shortener.due()
+        return self.beam_due
+
     def cancelled(self) -> bool:
-        """A horizon's solve was cancelled before the deadline: whether for A*'s answer
-        or the beam's next width (taken in or run here; the horizon is then asked
-        again)."""
+        """A horizon's solve was cancelled before the deadline: whether by
+        :meth:`interrupt` (A*'s answer taken in, the beam's width run here; the horizon
+        is then asked again), as it was asked: a width due then is due still, though
+        the time limit's last call may have passed meanwhile."""
         answered = self.rival.take()
-        stepped = self.shortener.step_if_due()
-        return answered or stepped
+        beam, self.beam_due = self.beam_due, False
+        if beam:
+            self.shortener.step()  # skipped if A*'s answer came meanwhile: taken next time
+        return answered or beam
 
 
 def _top(run: SearchState) -> int:
