@@ -145,6 +145,9 @@ def test_a_width_due_when_clingo_was_cancelled_is_never_taken_for_the_time_limit
         def due(self) -> bool:
             return self.open
 
+        def active(self) -> bool:
+            return True
+
         def step(self) -> bool:
             self.steps += 1
             return True

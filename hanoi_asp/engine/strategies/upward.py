@@ -99,7 +99,7 @@ class _Widen:
 
     def interrupt(self) -> bool:
         """Polled while clingo solves: cancel its horizon for A*'s answer or the beam's
-        next width."""
+        next width (remembered for :meth:`cancelled`)."""
         if self.rival.finished():
             return True
         self.beam_due = self.shortener.due()
@@ -112,7 +112,7 @@ class _Widen:
         the time limit's last call may have passed meanwhile."""
         answered = self.rival.take()
         beam, self.beam_due = self.beam_due, False
-        if beam:
+        if beam and self.shortener.active():  # (a solve may end before its cancel is seen)
             self.shortener.step()  # skipped if A*'s answer came meanwhile: taken next time
         return answered or beam
 
