@@ -38,6 +38,7 @@ from typing import NoReturn
 from hanoi_asp.engine.isolation import die_with_parent
 from hanoi_asp.engine.reference import astar_budget
 from hanoi_asp.engine.state import SearchState
+from hanoi_asp.engine.tables import own_searches
 from hanoi_asp.methods import astar
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.plan import replay
@@ -81,14 +82,7 @@ class AstarRival:
 
     def __init__(self, run: SearchState, tables: Partitioned | None) -> None:
         self.run, self.tables = run, tables
-        strategy = run.strategy
-        self.allowed = (
-            tables is not None
-            and strategy is not None
-            and not strategy.user_encoding
-            and run.options.astar
-            and spare_core(run)
-        )
+        self.allowed = own_searches(run, tables) and run.options.astar and spare_core(run)
         self.pid: int | None = None
         """The A* process while it runs (or has ended unreaped)."""
         self.answers: Connection | None = None

@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 
 from hanoi_asp.engine.state import SearchState
+from hanoi_asp.engine.tables import own_searches
 from hanoi_asp.methods import beam
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.plan import replay
@@ -63,13 +64,7 @@ class Shortener:
 
     def __init__(self, run: SearchState, tables: Partitioned | None) -> None:
         self.run, self.tables = run, tables
-        strategy = run.strategy
-        self.allowed = (
-            tables is not None
-            and strategy is not None
-            and not strategy.user_encoding
-            and beam.fits(run.puzzle)
-        )
+        self.allowed = own_searches(run, tables) and beam.fits(run.puzzle)
         self.width = FIRST_WIDTH
         self.spent = 0.0
         self.last: float | None = None

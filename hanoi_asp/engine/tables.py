@@ -42,6 +42,14 @@ def pattern_tables(
         return None
 
 
+def own_searches(run: SearchState, tables: Partitioned | None) -> bool:
+    """Whether the engine's own searches on the tables (A* racing clingo, the beam) may
+    run beside clingo: the tables are built, and clingo solves a shipped encoding (a
+    user's encoding finds its plans itself, and proves them)."""
+    strategy = run.strategy
+    return tables is not None and strategy is not None and not strategy.user_encoding
+
+
 def check_every_cut(
     run: SearchState,
     plan: Strategy,

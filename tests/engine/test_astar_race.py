@@ -9,7 +9,7 @@ import time
 import psutil
 import pytest
 from hypothesis import HealthCheck, given, settings
-from support.puzzles import bfs_optimum
+from support.puzzles import EIGHT_DISKS, bfs_optimum
 from support.strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
@@ -22,12 +22,7 @@ from hanoi_asp.methods import astar
 from hanoi_asp.methods.patterns import goal_database
 
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]
-HARD = Puzzle(
-    pegs=("a", "b", "c", "d"),
-    disks=8,
-    init={"a": (1, 4, 7), "b": (2, 5, 8), "c": (3, 6)},
-    goal={"d": (1, 2, 3, 4, 5, 6, 7, 8)},
-)
+HARD = EIGHT_DISKS
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from support.puzzles import bfs_optimum
+from support.puzzles import EIGHT_DISKS, bfs_optimum
 from support.strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
@@ -24,12 +24,7 @@ from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]
-PUZZLE = Puzzle(
-    pegs=("a", "b", "c", "d"),
-    disks=8,
-    init={"a": (1, 4, 7), "b": (2, 5, 8), "c": (3, 6)},
-    goal={"d": (1, 2, 3, 4, 5, 6, 7, 8)},
-)
+PUZZLE = EIGHT_DISKS
 
 
 def _shortener(options: SolveOptions, lower: int = 0) -> Shortener:

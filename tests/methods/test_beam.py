@@ -7,7 +7,7 @@ import time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.puzzles import bfs_optimum
+from support.puzzles import EIGHT_DISKS, bfs_optimum
 from support.strategies import puzzles
 
 from hanoi_asp import Puzzle
@@ -76,12 +76,7 @@ def test_a_beam_past_its_deadline_gives_nothing() -> None:
 
 def test_an_interrupted_beam_gives_nothing() -> None:
     """Asked after every layer (the engine gives a beam up once A*'s answer has come)."""
-    puzzle = Puzzle(
-        pegs=("a", "b", "c", "d"),
-        disks=8,
-        init={"a": (1, 4, 7), "b": (2, 5, 8), "c": (3, 6)},
-        goal={"d": tuple(range(1, 9))},
-    )
+    puzzle = EIGHT_DISKS
     tables = goal_database(puzzle)
     asked: list[int] = []
 

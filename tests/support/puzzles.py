@@ -21,6 +21,17 @@ def tower(pegs: int, disks: int, target: int = -1, graph: object = None) -> Puzz
     )
 
 
+EIGHT_DISKS = Puzzle(
+    pegs=("a", "b", "c", "d"),
+    disks=8,
+    init={"a": (1, 4, 7), "b": (2, 5, 8), "c": (3, 6)},
+    goal={"d": (1, 2, 3, 4, 5, 6, 7, 8)},
+)
+"""4 pegs, 8 disks dealt round three pegs, to a tower on the fourth: the plan built
+first has 31 moves, the optimum 24; A* needs a moment on it, and a beam of 64 finds
+the optimum."""
+
+
 def bfs_optimum(puzzle: Puzzle) -> int | None:
     """The fewest moves from the puzzle's start to its goal by the tests' own
     breadth-first search (:mod:`support.reference`), None if the goal is unreachable."""
