@@ -12,19 +12,28 @@ Each width is :data:`GROWTH` times the last, from :data:`FIRST_WIDTH` to
 hard families), so its time is predicted from the last.  When they run:
 
 * before clingo's first horizon, as many as fit in :data:`UPFRONT_SECONDS` (under a
-  time limit, in a third of the time left, up to :data:`UPFRONT_MOST`: the plan at the
-  limit is the answer the user reads), until one brings no shorter plan after another
-  did (the beam has converged: on a puzzle clingo proves in a second the beam must
-  not hold it up);
+  time limit, in :data:`UPFRONT_SHARE` of the time left, up to :data:`UPFRONT_MOST`:
+  the plan at the limit is the answer the user reads), until one brings no shorter
+  plan after another did (the beam has converged: on a puzzle clingo proves in a
+  second the beam must not hold it up);
 * then whenever due: once the beam's time, the next width's included, stays within
   :data:`SHARE` of the search's time so far (a rent rule: the beam never takes more than
   a third of the main process, clingo keeps the rest), or, under a time limit, when
   waiting longer would leave no time for it (the plan at the limit is the answer).
   Clingo's running horizon is cancelled for it, as for A*'s answer, and asked again;
-* afresh from the first width on stronger tables, every cut and then the strong ones
-  (:meth:`Shortener.retable`): a better estimate guides a narrower beam (on
-  random4-n13-full-7, optimum 60, a width of 1024 found 138 moves on the bound's tables
-  and 60 on every cut).
+* afresh on stronger tables, every cut and then the strong ones (:meth:`Shortener.retable`):
+  a better estimate guides a narrower beam (on random4-n13-full-7, optimum 60, a width
+  of 1024 found 138 moves on the bound's tables and 60 on every cut; on
+  random4-n14-full-4, optimum 75, 16384 found 92 on the bound's tables and 1024 found
+  75 on every cut).  They go on from the widest width run on the old tables (a
+  narrower one rarely beats its plan), and none is judged converged before a wider one.
+
+The widths up front buy every cut themselves once they have cost what the bound's
+tables did (the rent rule of :func:`~hanoi_asp.engine.tables.check_every_cut`, paid by
+the beam), or at once under a time limit that leaves the beam that much (a third of the
+time left: the rent would be paid before the limit anyway, unless the proof comes
+first).  Else they would wait for clingo's first horizon, and spend the time up front
+on the weaker tables.
 
 They stop once the best plan meets the lower bound.  Measured by
 ``python -m benchmarks.anytime`` (the plan at 1, 5 and 60 s).
@@ -36,23 +45,31 @@ import time
 from collections.abc import Callable
 
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import own_searches
+from hanoi_asp.engine.tables import own_searches, pattern_tables
 from hanoi_asp.methods import beam
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 
-FIRST_WIDTH = 64
+FIRST_WIDTH = 1024
+"""The narrowest beam: a layer's array operations cost about a millisecond however
+narrow it is, so 64 or 256 took about as long on 14 disks (0.1-0.2 s) and found far
+longer plans."""
 GROWTH = 4
 LAST_WIDTH = 16384
 """The widest beam: about 1.5 million states remembered on a plan of 90 moves (some
-100 MiB), a few seconds on 14 disks."""
+60 MiB), 1-2 seconds on 14 disks."""
 TIME_GROWTH = 3.0
-"""How many times longer a width takes than the last (2-3 measured from 256 on)."""
+"""How many times longer a width takes than the last (2-3.5 measured from 1024 on)."""
 UPFRONT_SECONDS = 0.5
 """Most time the widths before clingo's first horizon take (less near the time limit)."""
 UPFRONT_MOST = 1.5
 """Most time they take under a time limit."""
+UPFRONT_SHARE = 1 / 2
+"""The part of the time left they may take under a time limit (up to
+:data:`UPFRONT_MOST`): on random4-n14-full-6 under ``--timeout 5``, a third ended them
+before the width of 4096 (78 moves), which then came too late for 16384 (70, optimum
+69) to fit before the limit."""
 SHARE = 1 / 3
 """Most of the search's time the beam takes, by the rent rule."""
 FIRST_GUESS = 0.05
@@ -69,33 +86,81 @@ class Shortener:
         self.spent = 0.0
         self.last: float | None = None
         """Seconds the last width took."""
+        self.outgrown = 0
+        """The widest width run on earlier tables: no narrower one is judged converged."""
+        self.every_cut = False
+        """Every cut bought (up front, or handed over by :meth:`retable`)."""
         self.interrupt: Callable[[], bool] | None = None
         """Asked after each layer of a beam: whether to give it up (A*'s answer has
         come, and the search may be over)."""
 
     def retable(self, tables: Partitioned) -> None:
         """Stronger tables: the widths afresh on them, as many as fit up front while
-        they bring the plan down (the plan in hand counts as the last improvement)."""
-        self.tables, self.width, self.last = tables, FIRST_WIDTH, None
-        self.upfront(improved=True)
+        they bring the plan down."""
+        self.every_cut = True
+        if tables is not self.tables:  # (else every cut, bought up front already)
+            self._take(tables)
+            self.upfront()
 
-    def upfront(self, improved: bool = False) -> None:
+    def upfront(self) -> None:
         """The widths that fit in :data:`UPFRONT_SECONDS` from now, until one brings no
-        shorter plan after one did (``improved``: one did already)."""
-        now, deadline = time.monotonic(), self.run.deadline
-        budget = UPFRONT_SECONDS
-        if deadline is not None:
-            budget = max(budget, min(SHARE * (deadline - now), UPFRONT_MOST))
-        stop = now + budget if deadline is None else min(now + budget, deadline)
-        while self.active() and time.monotonic() + self.predicted() <= stop:
+        shorter plan after one did; every cut bought once they have cost as much as the
+        bound's tables (see the module docstring), and the widths afresh on it."""
+        improved, stop = False, self._upfront_stop()
+        while self.active():
+            if self._every_cut_due() and self._buy_every_cut():
+                improved, stop = False, self._upfront_stop()
+            if time.monotonic() + self.predicted() > stop:
+                break
             assert self.run.best is not None
-            before = len(self.run.best)
+            before, width = len(self.run.best), self.width
             if not self.step():
                 break
             if len(self.run.best) < before:
                 improved = True
-            elif improved:
+            elif improved and width > self.outgrown:
                 break  # converged
+
+    def _upfront_stop(self) -> float:
+        """When the widths up front from now end (see the module docstring)."""
+        now, deadline = time.monotonic(), self.run.deadline
+        if deadline is None:
+            return now + UPFRONT_SECONDS
+        budget = max(UPFRONT_SECONDS, min(UPFRONT_SHARE * (deadline - now), UPFRONT_MOST))
+        return min(now + budget, deadline)
+
+    def _every_cut_due(self) -> bool:
+        """Whether to buy every cut now: the widths have cost what the bound's tables
+        did, or will by the time limit (a third of the time left is theirs)."""
+        if self.every_cut:
+            return False
+        price, deadline = self.run.timings.get("bounds", 0.0), self.run.deadline
+        if deadline is not None and SHARE * (deadline - time.monotonic()) >= price:
+            return True
+        return self.spent >= price
+
+    def _buy_every_cut(self) -> bool:
+        """Every cut of the bound's tables, the widths afresh on them; whether they came
+        (not past the deadline)."""
+        run = self.run
+        assert run.strategy is not None
+        self.every_cut = True
+        began = time.monotonic()
+        tables = pattern_tables(run.puzzle, run.strategy, run.deadline, every_cut=True)
+        run.timed("bounds", began)
+        if tables is None or tables is self.tables:
+            return False
+        self._take(tables)
+        return True
+
+    def _take(self, tables: Partitioned) -> None:
+        """New tables: the widths start again from the widest run on the old ones (a
+        narrower one rarely beats its plan), predicted to take as long as it did."""
+        widest = self.width // GROWTH
+        self.outgrown = max(self.outgrown, widest)
+        self.tables, self.width = tables, max(FIRST_WIDTH, widest)
+        if self.last is not None and widest >= FIRST_WIDTH:
+            self.last /= TIME_GROWTH
 
     def step_if_due(self) -> bool:
         """Run the next width if it is due (see the module docstring); whether it ran."""

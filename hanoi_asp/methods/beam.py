@@ -24,8 +24,8 @@ bound, replayed by the simulator like every plan.
 
 A layer is a numpy array of states (integers as in :mod:`hanoi_asp.methods.bfs`: disk
 ``d`` contributes ``peg * pegs**(d-1)``), so the moves, estimates and ranking of a whole
-layer are a few array operations; the states kept are remembered in a set (about
-``width`` times the plan's length of them).
+layer are a few array operations; the states kept are marked in a bit array
+(:class:`_Seen`), so telling a layer's fresh states is one array lookup too.
 """
 
 from __future__ import annotations
@@ -44,8 +44,15 @@ Steps = list[tuple[int, str]]
 Ints = npt.NDArray[np.int64]
 
 MOST_KEPT = 2_000_000
-"""Most states a beam remembers (about 130 MiB): past that it gives up, as a deep plan
-(hundreds of moves) times a wide beam would take far more memory than the proof."""
+"""Most states a beam remembers (their layers take 16 bytes a state, 32 MiB): past that
+it gives up, as a deep plan (hundreds of moves) times a wide beam would take far more
+memory than the proof."""
+SEEN_BITS = 2**28
+"""Most bits marking the states kept (32 MiB, allocated lazily by the system: a page
+costs memory once a state on it is marked)."""
+MIX = np.uint64(0x9E3779B97F4A7C15)
+"""Fibonacci hashing's multiplier (2**64 over the golden ratio, odd): its top bits of a
+product spread states that differ in any digit over the whole bit array."""
 LARGEST_STATE = 2**62
 """States are int64: past this many states (4 pegs and 31 disks) the beam is not run."""
 
@@ -82,14 +89,15 @@ def search(
     moves = [(a, b) for a in range(pegs) for b in targets[a]]
     layer: Ints = np.array([start], dtype=np.int64)
     layers, parents = [layer], []  # parents[k][i]: index in layers[k] of layers[k+1][i]
-    kept = {start}
+    kept = _Seen(pegs**disks)
+    kept.add(layer)
     if _at_goal(layer, digit, goal_disks, goal_pegs, pegs).any():
         return []
     depth = 0
     while shorter_than is None or depth + 1 < shorter_than:
         depth += 1
         states, parent = _successors(layer, digit, pegs, disks, moves)
-        fresh = np.fromiter((s not in kept for s in states.tolist()), bool, len(states))
+        fresh = kept.fresh(states)
         h = estimate(states[fresh])
         alive = h < UNSEEN
         states, parent, h = states[fresh][alive], parent[fresh][alive], h[alive]
@@ -104,15 +112,50 @@ def search(
         if len(states) > width:
             best = np.argpartition(h, width)[:width]
             states, parent = states[best], parent[best]
-        kept.update(states.tolist())
+        kept.add(states)
         layers.append(states)
         parents.append(parent)
         layer = states
         if deadline is not None and time.monotonic() > deadline:
             return None
-        if (interrupt is not None and interrupt()) or len(kept) > MOST_KEPT:
+        if (interrupt is not None and interrupt()) or kept.count > MOST_KEPT:
             return None
     return None
+
+
+class _Seen:
+    """The states a beam has kept, one bit each: the state itself indexes the bits
+    where the puzzle has at most :data:`SEEN_BITS` states (exact), else its hash
+    (:data:`MIX`).  A hash may collide, and a fresh state taken for a kept one is then
+    left out of the beam (at most one in ``SEEN_BITS / MOST_KEPT`` = 134): harmless, as
+    the beam leaves out states anyway and its plan is replayed; a kept state is never
+    taken for a fresh one, so the beam still cannot cycle."""
+
+    def __init__(self, states: int, most: int | None = None) -> None:
+        """For a puzzle of ``states`` states, in at most ``most`` bits (a power of 2,
+        :data:`SEEN_BITS` unless given)."""
+        most = SEEN_BITS if most is None else most
+        self.exact = states <= most
+        self.bits = np.zeros((min(states, most) + 7) // 8, dtype=np.uint8)
+        self.shift = np.uint64(64 - (most.bit_length() - 1))  # the top log2(most) bits
+        self.count = 0
+
+    def _slots(self, states: Ints) -> Ints:
+        if self.exact:
+            return states
+        mixed = states.astype(np.uint64) * MIX  # wraps around: the low 64 bits
+        return (mixed >> self.shift).astype(np.int64)
+
+    def fresh(self, states: Ints) -> npt.NDArray[np.bool_]:
+        slots = self._slots(states)
+        marked = self.bits[slots >> 3] >> (slots & 7).astype(np.uint8) & 1
+        fresh: npt.NDArray[np.bool_] = marked == 0
+        return fresh
+
+    def add(self, states: Ints) -> None:
+        slots = self._slots(states)
+        np.bitwise_or.at(self.bits, slots >> 3, np.left_shift(1, slots & 7).astype(np.uint8))
+        self.count += len(states)
 
 
 Estimate = Callable[[Ints], npt.NDArray[np.int32]]
@@ -152,9 +195,10 @@ def _successors(
     of a state of ``layer`` it comes from.  A peg's top disk is its smallest, the one
     with the highest index; it may move onto an empty peg or a larger top disk."""
     on = layer[:, None] // digit[None, :] % pegs
-    index = np.arange(disks)
-    top = np.stack([np.where(on == peg, index, -1).max(axis=1) for peg in range(pegs)], axis=1)
     rows = np.arange(len(layer))
+    top = np.full((len(layer), pegs), -1, dtype=np.int64)  # -1: an empty peg
+    for disk in range(disks):  # largest first: each smaller disk overwrites
+        top[rows, on[:, disk]] = disk
     states, parents = [], []
     for source, target in moves:
         legal = (top[:, source] >= 0) & (top[:, source] > top[:, target])

@@ -4,6 +4,7 @@ search's optimum."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -17,6 +18,7 @@ from hanoi_asp.engine.encodings import shipped_encoding
 from hanoi_asp.engine.policy import choose_strategy
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.state import SearchState
+from hanoi_asp.engine.tables import pattern_tables
 from hanoi_asp.methods import beam
 from hanoi_asp.methods.constructive import first_plan
 from hanoi_asp.methods.patterns import goal_database
@@ -106,9 +108,51 @@ def test_a_horizon_cancelled_for_the_beam_is_asked_again(monkeypatch: pytest.Mon
     assert result.result == "OPTIMUM FOUND" and result.length == 24
     statuses = [(h.horizon, h.status) for h in result.horizons]
     cancelled = [horizon for horizon, status in statuses if status == "UNKNOWN"]
-    assert len(cancelled) == 5  # one for each width, 64 to 16384
+    widths = 1 + round(math.log(shorten.LAST_WIDTH / shorten.FIRST_WIDTH, shorten.GROWTH))
+    assert len(cancelled) == widths  # one for each
     assert all((h, "UNSAT") in statuses or (h, "SAT") in statuses for h in cancelled)
     assert result.proof_data.plan is not None and result.proof_data.plan.source == "clingo"
+
+
+def test_the_widths_up_front_buy_every_cut_once_they_have_paid_its_price() -> None:
+    """The rent rule up front: every cut once the widths cost what the bound's tables
+    did (at once if the tables cost nothing), the widths afresh on them; not before."""
+    shortener = _shortener(SolveOptions())
+    bound_tables = shortener.tables
+    shortener.run.timings["bounds"] = 1e9  # not paid in the 0.5 s up front
+    shortener.upfront()
+    assert shortener.tables is bound_tables and not shortener.every_cut
+    shortener = _shortener(SolveOptions())
+    shortener.run.timings["bounds"] = 0.0
+    shortener.upfront()
+    strategy = shortener.run.strategy
+    assert strategy is not None and shortener.every_cut
+    assert shortener.tables is pattern_tables(PUZZLE, strategy, None, every_cut=True)
+
+
+def test_under_a_time_limit_every_cut_comes_first_if_the_beam_would_pay_for_it() -> None:
+    """A third of the time left is the beam's: if that covers the price, the rent
+    would be paid before the limit anyway, and every cut comes before the first width."""
+    for timeout, price, bought in ((60.0, 1.0, True), (60.0, 1e9, False)):
+        shortener = _shortener(SolveOptions(timeout=timeout))
+        shortener.run.timings["bounds"] = price
+        shortener.spent = 0.0
+        assert shortener._every_cut_due() is bought, (timeout, price)
+
+
+def test_new_tables_start_at_the_widest_width_and_keep_its_time() -> None:
+    """A narrower width on stronger tables rarely beats the widest one's plan on the old
+    ones: the widths go on from it, predicted to take as long, and it is not judged
+    converged; the same tables handed back change nothing."""
+    shortener = _shortener(SolveOptions())
+    shortener.width, shortener.last = 4096 * shorten.GROWTH, 0.3  # 4096 ran last, in 0.3 s
+    every_cut = goal_database(PUZZLE, every_cut=True)
+    shortener._take(every_cut)
+    assert shortener.width == 4096 and shortener.outgrown == 4096
+    assert shortener.predicted() == pytest.approx(0.3)
+    shortener.every_cut = True
+    shortener.retable(every_cut)
+    assert shortener.width == 4096 and shortener.spent == 0.0
 
 
 def test_no_width_runs_while_astars_answer_waits() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.puzzles import EIGHT_DISKS, bfs_optimum
@@ -47,6 +49,37 @@ def test_a_narrow_beam_gives_a_legal_plan_shorter_than_asked_or_none(
         return
     assert expected is not None
     assert expected <= len(replay(puzzle, found)) < shorter_than
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(3, 5), disks=(3, 7), graphs=True), st.integers(1, 64))
+def test_a_beam_whose_states_are_hashed_gives_a_legal_plan_or_none(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle, width: int
+) -> None:
+    """Past :data:`beam.SEEN_BITS` states the kept ones are marked by hash, and a
+    collision leaves a fresh state out: in 16 bits they collide often, and the beam
+    still ends (it cannot cycle) with a legal plan, no shorter than the optimum."""
+    monkeypatch.setattr(beam, "SEEN_BITS", 16)
+    found = beam.search(puzzle, goal_database(puzzle), width, shorter_than=200)
+    if found is not None:
+        expected = bfs_optimum(puzzle)
+        assert expected is not None and expected <= len(replay(puzzle, found))
+
+
+@given(
+    st.lists(st.integers(0, 2**20 - 1), min_size=1, max_size=300, unique=True),
+    st.lists(st.integers(0, 2**20 - 1), max_size=300),
+)
+def test_a_kept_state_is_never_taken_for_a_fresh_one(kept: list[int], others: list[int]) -> None:
+    """Exact in as many bits as states; hashed in fewer, where a state never kept may be
+    taken for a kept one, but never the other way round (the beam cannot cycle)."""
+    for seen in (beam._Seen(2**20, most=2**20), beam._Seen(4**20, most=2**12)):
+        seen.add(np.array(kept, dtype=np.int64))
+        assert not seen.fresh(np.array(kept, dtype=np.int64)).any()
+        fresh = seen.fresh(np.array(others, dtype=np.int64))
+        assert all(not f for f, s in zip(fresh, others, strict=True) if s in kept)
+        if seen.exact:
+            assert all(f == (s not in kept) for f, s in zip(fresh, others, strict=True))
 
 
 def test_a_wide_beam_comes_near_the_optimum_where_the_first_plan_is_far() -> None:
