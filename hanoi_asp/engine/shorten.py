@@ -30,10 +30,13 @@ hard families), so its time is predicted from the last.  When they run:
 
 The widths up front buy every cut themselves once they have cost what the bound's
 tables did (the rent rule of :func:`~hanoi_asp.engine.tables.check_every_cut`, paid by
-the beam), or at once under a time limit that leaves the beam that much (a third of the
-time left: the rent would be paid before the limit anyway, unless the proof comes
-first).  Else they would wait for clingo's first horizon, and spend the time up front
-on the weaker tables.
+the beam), or after the first width under a time limit that leaves the beam that much
+(a third of the time left: the rent would be paid before the limit anyway, unless the
+proof comes first).  Else they would wait for clingo's first horizon, and spend the time
+up front on the weaker tables.  The first width runs on the bound's tables all the same:
+other tables lead a beam elsewhere, and not always better (on random4-n14-full-8,
+optimum 85, a width of 1024 found 91 moves on the bound's tables; on every cut 1024
+found 202, and 16384 found 115).
 
 They stop once the best plan meets the lower bound.  Measured by
 ``python -m benchmarks.anytime`` (the plan at 1, 5 and 60 s).
@@ -131,8 +134,9 @@ class Shortener:
 
     def _every_cut_due(self) -> bool:
         """Whether to buy every cut now: the widths have cost what the bound's tables
-        did, or will by the time limit (a third of the time left is theirs)."""
-        if self.every_cut:
+        did, or will by the time limit (a third of the time left is theirs) and one ran
+        on the bound's tables already."""
+        if self.every_cut or self.last is None:
             return False
         price, deadline = self.run.timings.get("bounds", 0.0), self.run.deadline
         if deadline is not None and SHARE * (deadline - time.monotonic()) >= price:

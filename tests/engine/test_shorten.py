@@ -130,14 +130,20 @@ def test_the_widths_up_front_buy_every_cut_once_they_have_paid_its_price() -> No
     assert shortener.tables is pattern_tables(PUZZLE, strategy, None, every_cut=True)
 
 
-def test_under_a_time_limit_every_cut_comes_first_if_the_beam_would_pay_for_it() -> None:
+def test_under_a_time_limit_every_cut_comes_after_one_width_if_the_beam_would_pay() -> None:
     """A third of the time left is the beam's: if that covers the price, the rent
-    would be paid before the limit anyway, and every cut comes before the first width."""
-    for timeout, price, bought in ((60.0, 1.0, True), (60.0, 1e9, False)):
+    would be paid before the limit anyway, and every cut comes after the first width
+    (on the bound's tables, which lead a beam elsewhere)."""
+    for timeout, price, last, bought in (
+        (60.0, 1.0, 0.1, True),
+        (60.0, 1.0, None, False),
+        (60.0, 1e9, 0.1, False),
+        (None, 1.0, 0.1, False),
+    ):
         shortener = _shortener(SolveOptions(timeout=timeout))
         shortener.run.timings["bounds"] = price
-        shortener.spent = 0.0
-        assert shortener._every_cut_due() is bought, (timeout, price)
+        shortener.spent, shortener.last = 0.1 if last else 0.0, last
+        assert shortener._every_cut_due() is bought, (timeout, price, last)
 
 
 def test_new_tables_start_at_the_widest_width_and_keep_its_time() -> None:
