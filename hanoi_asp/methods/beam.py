@@ -205,8 +205,23 @@ def _successors(
         moved = top[legal, source]
         states.append(layer[legal] + (target - source) * digit[moved])
         parents.append(rows[legal])
-    unique, first = np.unique(np.concatenate(states), return_index=True)
-    return unique, np.concatenate(parents)[first]
+    return _once_each(np.concatenate(states), np.concatenate(parents), pegs**disks)
+
+
+def _once_each(states: Ints, parents: Ints, space: int) -> tuple[Ints, Ints]:
+    """Each state once, sorted, with one of its parents: by sorting states and parents
+    packed into one integer where they fit (twice as fast as ``np.unique``'s stable
+    sort of the states for their parents' positions)."""
+    bits = int(parents.max(initial=0)).bit_length()
+    if space << bits > np.iinfo(np.int64).max:
+        unique, first = np.unique(states, return_index=True)
+        return unique, parents[first]
+    packed = np.sort(states << bits | parents)
+    ordered = packed >> bits
+    first = np.empty(len(packed), dtype=bool)
+    first[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return ordered[first], packed[first] & ((1 << bits) - 1)
 
 
 def _at_goal(

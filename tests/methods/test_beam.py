@@ -82,6 +82,17 @@ def test_a_kept_state_is_never_taken_for_a_fresh_one(kept: list[int], others: li
             assert all(f == (s not in kept) for f, s in zip(fresh, others, strict=True))
 
 
+@given(st.lists(st.tuples(st.integers(0, 2**20 - 1), st.integers(0, 999)), min_size=1))
+def test_each_successor_is_kept_once_with_one_of_its_parents(pairs: list[tuple[int, int]]) -> None:
+    """Packed into one integer, or (past int64) by ``np.unique``: the same states."""
+    states = np.array([s for s, _ in pairs], dtype=np.int64)
+    parents = np.array([p for _, p in pairs], dtype=np.int64)
+    for space in (2**20, 2**62):
+        unique, parent = beam._once_each(states, parents, space)
+        assert unique.tolist() == sorted(set(states.tolist()))
+        assert all((s, p) in pairs for s, p in zip(unique.tolist(), parent.tolist(), strict=True))
+
+
 def test_a_wide_beam_comes_near_the_optimum_where_the_first_plan_is_far() -> None:
     """The reason it exists: benchmarks/hard's random4-n12-full-2 (optimum 49, proven by
     the engine and by A*), where the first plan has 61 moves; a width of 4096 comes
