@@ -26,17 +26,18 @@ hard families), so its time is predicted from the last.  When they run:
   of 1024 found 138 moves on the bound's tables and 60 on every cut; on
   random4-n14-full-4, optimum 75, 16384 found 92 on the bound's tables and 1024 found
   75 on every cut).  They go on from the widest width run on the old tables (a
-  narrower one rarely beats its plan), and none is judged converged before a wider one.
+  narrower one rarely beats its plan), and the first wider one that brings nothing
+  shorter than the plan in hand ends them.
 
 The widths up front buy every cut themselves once they have cost what the bound's
 tables did (the rent rule of :func:`~hanoi_asp.engine.tables.check_every_cut`, paid by
-the beam), or after the first width under a time limit that leaves the beam that much
-(a third of the time left: the rent would be paid before the limit anyway, unless the
-proof comes first).  Else they would wait for clingo's first horizon, and spend the time
-up front on the weaker tables.  The first width runs on the bound's tables all the same:
-other tables lead a beam elsewhere, and not always better (on random4-n14-full-8,
-optimum 85, a width of 1024 found 91 moves on the bound's tables; on every cut 1024
-found 202, and 16384 found 115).
+the beam), or after the first width under a short time limit (:data:`SHORT_LIMIT`)
+that leaves the beam that much (a third of the time left: the rent would be paid before
+the limit anyway, unless the proof comes first).  Else they would wait for clingo's
+first horizon, and spend the time up front on the weaker tables.  The first width runs
+on the bound's tables all the same: other tables lead a beam elsewhere, and not always
+better (on random4-n14-full-8, optimum 85, a width of 1024 found 91 moves on the
+bound's tables; on every cut 1024 found 202, and 16384 found 115).
 
 They stop once the best plan meets the lower bound.  Measured by
 ``python -m benchmarks.anytime`` (the plan at 1, 5 and 60 s).
@@ -73,6 +74,12 @@ UPFRONT_SHARE = 1 / 2
 :data:`UPFRONT_MOST`): on random4-n14-full-6 under ``--timeout 5``, a third ended them
 before the width of 4096 (78 moves), which then came too late for 16384 (70, optimum
 69) to fit before the limit."""
+SHORT_LIMIT = 10.0
+"""Seconds left under a time limit that make it a short one, where every cut is bought
+after the first width (see the module docstring): the plan at the limit is the answer
+there, as a hard puzzle's proof takes longer (20-40 s on 4 pegs and 14 disks).  Under
+``--timeout 120`` buying it so early (and the widths on it) made the random 6-peg
+11-disk puzzles, proven in about a second, 0.25 s slower (median)."""
 SHARE = 1 / 3
 """Most of the search's time the beam takes, by the rent rule."""
 FIRST_GUESS = 0.05
@@ -103,16 +110,17 @@ class Shortener:
         self.every_cut = True
         if tables is not self.tables:  # (else every cut, bought up front already)
             self._take(tables)
-            self.upfront()
+            self.upfront(improved=True)
 
-    def upfront(self) -> None:
+    def upfront(self, improved: bool = False) -> None:
         """The widths that fit in :data:`UPFRONT_SECONDS` from now, until one brings no
-        shorter plan after one did; every cut bought once they have cost as much as the
+        shorter plan after one did (``improved``: the plan in hand counts as one, as it
+        does on new tables); every cut bought once they have cost as much as the
         bound's tables (see the module docstring), and the widths afresh on it."""
-        improved, stop = False, self._upfront_stop()
+        stop = self._upfront_stop()
         while self.active():
             if self._every_cut_due() and self._buy_every_cut():
-                improved, stop = False, self._upfront_stop()
+                improved, stop = True, self._upfront_stop()
             if time.monotonic() + self.predicted() > stop:
                 break
             assert self.run.best is not None
@@ -139,8 +147,10 @@ class Shortener:
         if self.every_cut or self.last is None:
             return False
         price, deadline = self.run.timings.get("bounds", 0.0), self.run.deadline
-        if deadline is not None and SHARE * (deadline - time.monotonic()) >= price:
-            return True
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= SHORT_LIMIT and SHARE * left >= price:
+                return True
         return self.spent >= price
 
     def _buy_every_cut(self) -> bool:

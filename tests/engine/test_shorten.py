@@ -130,14 +130,15 @@ def test_the_widths_up_front_buy_every_cut_once_they_have_paid_its_price() -> No
     assert shortener.tables is pattern_tables(PUZZLE, strategy, None, every_cut=True)
 
 
-def test_under_a_time_limit_every_cut_comes_after_one_width_if_the_beam_would_pay() -> None:
-    """A third of the time left is the beam's: if that covers the price, the rent
-    would be paid before the limit anyway, and every cut comes after the first width
-    (on the bound's tables, which lead a beam elsewhere)."""
+def test_under_a_short_limit_every_cut_comes_after_one_width_if_the_beam_would_pay() -> None:
+    """A third of the time left is the beam's: under a short limit, if that covers the
+    price, the rent would be paid before the limit anyway, and every cut comes after
+    the first width (on the bound's tables, which lead a beam elsewhere)."""
     for timeout, price, last, bought in (
-        (60.0, 1.0, 0.1, True),
-        (60.0, 1.0, None, False),
-        (60.0, 1e9, 0.1, False),
+        (5.0, 1.0, 0.1, True),
+        (5.0, 1.0, None, False),
+        (5.0, 2.0, 0.1, False),
+        (60.0, 1.0, 0.1, False),
         (None, 1.0, 0.1, False),
     ):
         shortener = _shortener(SolveOptions(timeout=timeout))
@@ -159,6 +160,29 @@ def test_new_tables_start_at_the_widest_width_and_keep_its_time() -> None:
     shortener.every_cut = True
     shortener.retable(every_cut)
     assert shortener.width == 4096 and shortener.spent == 0.0
+
+
+def test_on_new_tables_the_first_width_past_the_widest_that_brings_nothing_ends_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The plan in hand counts as the last improvement on new tables: with the optimum
+    in hand, the widest width again and one wider run, not every width up to the last
+    (a second's delay on a puzzle clingo proves in one)."""
+    shortener = _shortener(SolveOptions())
+    run, widths = shortener.run, []
+    optimum = beam.search(PUZZLE, goal_database(PUZZLE), 4**8)
+    assert optimum is not None and len(optimum) == 24
+    run.offer(replay(PUZZLE, optimum), PlanOrigin("beam", 24, width=4**8))
+    search = beam.search
+
+    def counted(*args: object, **kwargs: object) -> object:
+        widths.append(args[2])
+        return search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(beam, "search", counted)
+    shortener.width, shortener.last = 1024 * shorten.GROWTH, 0.01  # 1024 ran last
+    shortener.retable(goal_database(PUZZLE, strong=True))
+    assert widths == [1024, 1024 * shorten.GROWTH]
 
 
 def test_no_width_runs_while_astars_answer_waits() -> None:
