@@ -101,8 +101,8 @@ class Shortener:
         self.every_cut = False
         """Every cut bought (up front, or handed over by :meth:`retable`)."""
         self.interrupt: Callable[[], bool] | None = None
-        """Asked after each layer of a beam: whether to give it up (A*'s answer has
-        come, and the search may be over)."""
+        """Asked after each layer of a beam: whether to give it up (A*'s answer, taken
+        in as it comes, has ended the search)."""
 
     def retable(self, tables: Partitioned) -> None:
         """Stronger tables: the widths afresh on them, as many as fit up front while
@@ -206,8 +206,8 @@ class Shortener:
         return FIRST_GUESS if self.last is None else self.last * TIME_GROWTH
 
     def step(self) -> bool:
-        """One beam search at the next width, its plan offered if shorter; not while
-        A*'s answer waits to be taken in (the search may be over).  Whether it ran."""
+        """One beam search at the next width, its plan offered if shorter; not if the
+        search is over (:attr:`interrupt`).  Whether it ran."""
         run, width = self.run, self.width
         assert self.tables is not None and run.best is not None
         if self.interrupt is not None and self.interrupt():

@@ -185,8 +185,28 @@ def test_on_new_tables_the_first_width_past_the_widest_that_brings_nothing_ends_
     assert widths == [1024, 1024 * shorten.GROWTH]
 
 
-def test_no_width_runs_while_astars_answer_waits() -> None:
-    """A*'s answer first: the search may be over, and a width skipped now is not lost."""
+def test_a_bound_from_astar_stopped_at_the_limit_does_not_end_the_beam() -> None:
+    """A*'s answer is taken in by the beam as it comes: a bound alone (A* stopped at
+    the time limit) lets it go on to the plan at the limit; a bound its plan meets ends
+    it (the search is over)."""
+    from hanoi_asp.engine.strategies.upward import _search_over
+
+    run = _shortener(SolveOptions(timeout=5.0)).run
+
+    class Rival:
+        def __init__(self, lower: int) -> None:
+            self.lower = lower
+
+        def take(self) -> bool:
+            run.lower = max(run.lower, self.lower)
+            return True
+
+    assert not _search_over(run, Rival(20)) and run.lower == 20  # type: ignore[arg-type]
+    assert _search_over(run, Rival(31))  # type: ignore[arg-type]  # the plan in hand: 31
+
+
+def test_no_width_runs_once_the_search_is_over() -> None:
+    """The interrupt says the search is over (A*'s plan met its bound): no width runs."""
     shortener = _shortener(SolveOptions())
     shortener.interrupt = lambda: True
     shortener.upfront()
