@@ -141,9 +141,9 @@ class Shortener:
         return min(now + budget, deadline)
 
     def _every_cut_due(self) -> bool:
-        """Whether to buy every cut now: the widths have cost what the bound's tables
-        did, or will by the time limit (a third of the time left is theirs) and one ran
-        on the bound's tables already."""
+        """Whether to buy every cut now (once a width ran on the bound's tables): the
+        widths have cost what the bound's tables did, or will before a short time
+        limit (a third of the time left is theirs)."""
         if self.every_cut or self.last is None:
             return False
         price, deadline = self.run.timings.get("bounds", 0.0), self.run.deadline

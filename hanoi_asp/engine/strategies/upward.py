@@ -71,7 +71,7 @@ def _search_over(run: SearchState, rival: AstarRival) -> bool:
     """Asked by the beam after each layer: A*'s answer taken in if it has come, and
     whether the search is over so (its plan meets its bound).  A* stopped at the time
     limit only raises the bound: a beam given up then lost the plan at the limit (on
-    random4-n14-full-6 under ``--timeout 5``, 70 moves where 78 were in hand)."""
+    random4-n14-full-6 under ``--timeout 5``, its 70 moves: the answer stayed at 78)."""
     rival.take()
     return run.meets()
 
