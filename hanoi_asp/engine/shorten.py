@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import own_searches, pattern_tables
+from hanoi_asp.engine.tables import own_searches, timed_tables
 from hanoi_asp.methods import beam
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.plan import replay
@@ -159,9 +159,7 @@ class Shortener:
         run = self.run
         assert run.strategy is not None
         self.every_cut = True
-        began = time.monotonic()
-        tables = pattern_tables(run.puzzle, run.strategy, run.deadline, every_cut=True)
-        run.timed("bounds", began)
+        tables = timed_tables(run, run.strategy, every_cut=True)
         if tables is None or tables is self.tables:
             return False
         self._take(tables)

@@ -42,6 +42,17 @@ def pattern_tables(
         return None
 
 
+def timed_tables(
+    run: SearchState, plan: Strategy, every_cut: bool = False, strong: bool = False
+) -> Partitioned | None:
+    """:func:`pattern_tables` for the run, its time counted as the bounds' (the rent
+    rules weigh what the tables cost by it)."""
+    began = time.monotonic()
+    tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=every_cut, strong=strong)
+    run.timed("bounds", began)
+    return tables
+
+
 def own_searches(run: SearchState, tables: Partitioned | None) -> bool:
     """Whether the engine's own searches on the tables (A* racing clingo, the beam) may
     run beside clingo: the tables are built, and clingo solves a shipped encoding (a
@@ -89,9 +100,7 @@ def check_every_cut(
         strong = False  # every cut meanwhile
     if strong and spent < price and not exact:
         return False
-    began = time.monotonic()
-    tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=True, strong=strong)
-    run.timed("bounds", began)
+    tables = timed_tables(run, plan, every_cut=True, strong=strong)
     if tables is not None and tables is not propagator.tables:
         propagator.retable(tables)
         if on_tables is not None:

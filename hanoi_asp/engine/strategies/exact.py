@@ -11,7 +11,7 @@ from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.loop import ask
 from hanoi_asp.engine.policy import choose_strategy, make_solver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import pattern_tables
+from hanoi_asp.engine.tables import timed_tables
 from hanoi_asp.model.proof import PlanOrigin, Proof, Stop
 from hanoi_asp.model.result import Result, Verdict
 
@@ -29,9 +29,7 @@ def exact(run: SearchState, moves: int) -> Result:
     if bound.unreachable:
         proof = Proof(kind="unreachable", bound=bound, exact_moves=moves)
         return run.result("UNSATISFIABLE", proof, unreachable=True, exact_moves=moves)
-    began = time.monotonic()
-    tables = pattern_tables(puzzle, strategy, run.deadline)
-    run.timed("bounds", began)
+    tables = timed_tables(run, strategy)
     solver = make_solver(puzzle, strategy, minimal=False, tables=tables)
     run.solvers.append(solver)
     record, found = ask(run, solver, moves)

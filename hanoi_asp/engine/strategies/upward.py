@@ -11,15 +11,13 @@ on a spare core once the search has run a moment (:mod:`hanoi_asp.engine.astar_r
 
 from __future__ import annotations
 
-import time
-
 from hanoi_asp.engine.astar_race import AstarRival
 from hanoi_asp.engine.loop import Found, Ladder, climb
 from hanoi_asp.engine.policy import make_solver
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import check_every_cut, pattern_tables
+from hanoi_asp.engine.tables import check_every_cut, timed_tables
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.result import Result
@@ -28,10 +26,8 @@ from hanoi_asp.model.result import Result
 def upward(run: SearchState) -> Result:
     """The optimum, proven by the horizons refuted below it; or what is known."""
     assert run.strategy is not None and run.bound is not None
-    strategy, puzzle = run.strategy, run.puzzle
-    began = time.monotonic()
-    tables = pattern_tables(puzzle, strategy, run.deadline)
-    run.timed("bounds", began)
+    strategy = run.strategy
+    tables = timed_tables(run, strategy)
     rival = AstarRival(run, tables)
     try:
         rival.start_if_due()
@@ -122,7 +118,7 @@ class _Widen:
         answered = self.rival.take()
         beam, self.beam_due = self.beam_due, False
         if beam and self.shortener.active():  # (a solve may end before its cancel is seen)
-            self.shortener.step()  # skipped if A*'s answer came meanwhile: taken next time
+            self.shortener.step()  # skipped if A*'s answer, taken in above, ended the search
         return answered or beam
 
 
