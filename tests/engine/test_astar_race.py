@@ -13,13 +13,14 @@ from support.puzzles import EIGHT_DISKS, bfs_optimum
 from support.strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.engine import astar_race
+from hanoi_asp.engine import astar_race, reference
 from hanoi_asp.engine.astar_race import AstarRival
 from hanoi_asp.engine.loop import Found, Ladder, climb
 from hanoi_asp.engine.policy import choose_strategy, make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods import astar
 from hanoi_asp.methods.patterns import goal_database
+from hanoi_asp.model.limits import Limits
 
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 HARD = EIGHT_DISKS
@@ -81,6 +82,24 @@ def test_astar_stopped_by_memory_raises_the_bound_no_further_than_the_optimum(
     _answer(rival)
     assert run.best is None and 0 < run.lower <= expected
     assert run.bound is not None and "stopped: states" in run.bound.argument
+
+
+@pytest.mark.parametrize("free_gib", [1, 2, 8, 23])
+def test_the_racing_astar_leaves_clingo_its_memory_and_no_more(
+    monkeypatch: pytest.MonkeyPatch, free_gib: int
+) -> None:
+    """A*'s budget less what the main process keeps, never under half of it: together
+    they stay within A*'s default budget and the main process's share (4 GiB), and a
+    user's ``--limit states=N`` is halved as before."""
+    monkeypatch.setattr(reference, "available_memory", lambda: free_gib * 2**30)
+    whole = reference.astar_budget(Limits())
+    kept = astar_race.CLINGO_MEMORY // reference.ASTAR_STATE_BYTES
+    racing = astar_race.race_budget(Limits())
+    assert racing == max(whole // 2, whole - kept)
+    assert racing * reference.ASTAR_STATE_BYTES + astar_race.CLINGO_MEMORY <= 4 * 2**30
+    if free_gib >= 8:  # room for A*'s whole default budget: more than half of it races
+        assert whole // 2 < racing
+    assert astar_race.race_budget(Limits(states=10_000)) == 5_000
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=FIXTURE_OK)
