@@ -82,7 +82,7 @@ def race_budget(limits: Limits) -> int:
     ``--method astar`` alone proves the optimum, 94, in 217 s: clingo was left to refute
     93 alone until the time limit."""
     whole = astar_budget(limits)
-    if limits.states != Limits().states:
+    if limits.states_given:
         return whole // 2
     return max(whole // 2, whole - CLINGO_MEMORY // ASTAR_STATE_BYTES)
 

@@ -208,7 +208,7 @@ def astar_budget(limits: Limits) -> int:
     the default limit).  A* stopped by its budget still answers with the plan built first
     and its proven bound, so the budget decides how much it can prove, not whether it
     answers."""
-    if limits.states != Limits().states:
+    if limits.states_given:
         return limits.states
     room = min(available_memory() // 2, ASTAR_MEMORY)
     return max(limits.states, room // ASTAR_STATE_BYTES)

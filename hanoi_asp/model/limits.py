@@ -31,6 +31,12 @@ class Limits:
     ``frame-stewart`` (a 3-peg tower of 17 disks has 131,071 moves; replaying 200,000
     takes about a second)."""
 
+    @property
+    def states_given(self) -> bool:
+        """Whether ``--limit states=N`` set :attr:`states`: A*'s budgets keep it as
+        given, else they follow the machine's memory."""
+        return self.states != Limits.states
+
     def check_size(self, *, pegs: int, disks: int, where: str) -> None:
         for name, value in (("disks", disks), ("pegs", pegs)):
             cap = getattr(self, name)
