@@ -60,7 +60,7 @@ CLINGO_MEMORY = 2**30
 the racing A*: with A*'s default budget of
 :data:`~hanoi_asp.engine.reference.ASTAR_MEMORY` that makes the 4 GiB the engine's
 peak must stay under (A*'s states counted at the most bytes measured per state).  The
-whole engine, A* included, peaked at 1.7 GiB on 4 pegs with 15 disks
+whole engine, A* included, peaked at 1683 MiB on 4 pegs with 15 disks
 (``hard28-n15-budget``)."""
 BOUND_NAME = "astar"
 """The name of the bound A* proves (``bound.name`` in the JSON)."""
