@@ -37,7 +37,7 @@ from multiprocessing.connection import Connection
 from typing import NoReturn
 
 from hanoi_asp.engine.isolation import die_with_parent
-from hanoi_asp.engine.reference import ASTAR_STATE_BYTES, astar_budget
+from hanoi_asp.engine.reference import astar_budget
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.engine.tables import own_searches
 from hanoi_asp.methods import astar
@@ -59,7 +59,8 @@ CLINGO_MEMORY = 2**30
 """Memory the main process (clingo, its propagator, the beam, the tables) keeps beside
 the racing A*: with A*'s default budget of
 :data:`~hanoi_asp.engine.reference.ASTAR_MEMORY` that makes the 4 GiB the engine's
-peak must stay under (A*'s states counted at the most bytes measured per state).  The
+peak must stay under (A*'s states counted at the most bytes measured per state,
+:func:`hanoi_asp.methods.astar.state_bytes`).  The
 whole engine, A* included, peaked at 1683 MiB on 4 pegs with 15 disks
 (``hard28-n15-budget``)."""
 BOUND_NAME = "astar"
@@ -75,16 +76,16 @@ def spare_core(run: SearchState) -> bool:
     return len(os.sched_getaffinity(0)) >= 2
 
 
-def race_budget(limits: Limits) -> int:
-    """States the racing A* may store: A*'s budget less :data:`CLINGO_MEMORY`, never
-    under half of it (a user's ``--limit states=N`` is halved, as clingo shares it).
-    Half of the default budget stopped A* at f = 93 on random4-n15-full-3, where
-    ``--method astar`` alone proves the optimum, 94, in 217 s: clingo was left to refute
-    93 alone until the time limit."""
-    whole = astar_budget(limits)
+def race_budget(limits: Limits, puzzle: Puzzle) -> int:
+    """States the racing A* may store on the puzzle: A*'s budget less
+    :data:`CLINGO_MEMORY`, never under half of it (a user's ``--limit states=N`` is
+    halved, as clingo shares it).  Half of the default budget stopped A* (one state at a
+    time) at f = 93 on random4-n15-full-3, where ``--method astar`` alone proved the
+    optimum, 94, in 217 s: clingo was left to refute 93 alone until the time limit."""
+    whole = astar_budget(limits, puzzle)
     if limits.states_given:
         return whole // 2
-    return max(whole // 2, whole - CLINGO_MEMORY // ASTAR_STATE_BYTES)
+    return max(whole // 2, whole - CLINGO_MEMORY // astar.state_bytes(puzzle))
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ class AstarRival:
         assert self.tables is not None  # allowed: the search has tables
         deadline = self.run.deadline
         stop = None if deadline is None else deadline - ANSWER_MARGIN
-        budget = race_budget(self.run.options.limits)
+        budget = race_budget(self.run.options.limits, self.run.puzzle)
         receive, send = multiprocessing.Pipe(duplex=False)
         # a plain fork: the engine may itself run in a daemonic process (a batch worker,
         # the grader's isolation), which multiprocessing forbids to have children

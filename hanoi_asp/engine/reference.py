@@ -30,9 +30,6 @@ from hanoi_asp.outputs.proof import proof_sentence
 
 BOUND_SECONDS = 1.0
 """Most time spent on the lower bound a reference method's result reports."""
-ASTAR_STATE_BYTES = 250
-"""Memory A* takes per stored state (two dict entries and a heap tuple): 145-245 bytes
-measured by ``python -m benchmarks.astar_memory`` on random 4-peg puzzles."""
 ASTAR_MEMORY = 3 * 2**30
 """Most memory A*'s states take by default (the engine's peak stays under 4 GiB)."""
 
@@ -202,16 +199,17 @@ def _breadth_first(
     return Answer("UNSATISFIABLE", "over-limit", MethodRun("bfs", found.depth + 1, found.visited))
 
 
-def astar_budget(limits: Limits) -> int:
-    """How many states A* may store: ``--limit states=N`` when given, else as many as
-    half the memory available now holds, at most :data:`ASTAR_MEMORY` (never fewer than
-    the default limit).  A* stopped by its budget still answers with the plan built first
-    and its proven bound, so the budget decides how much it can prove, not whether it
+def astar_budget(limits: Limits, puzzle: Puzzle) -> int:
+    """How many states A* may store on the puzzle: ``--limit states=N`` when given, else
+    as many as half the memory available now holds, at most :data:`ASTAR_MEMORY`
+    (:func:`hanoi_asp.methods.astar.states_within`; never fewer than the default
+    limit).  A* stopped by its budget still answers with the plan built first and its
+    proven bound, so the budget decides how much it can prove, not whether it
     answers."""
     if limits.states_given:
         return limits.states
     room = min(available_memory() // 2, ASTAR_MEMORY)
-    return max(limits.states, room // ASTAR_STATE_BYTES)
+    return max(limits.states, astar.states_within(puzzle, room))
 
 
 def available_memory() -> int:
@@ -233,7 +231,7 @@ def _astar(
     """A*'s optimum; stopped by the deadline or its memory budget, the plan built first
     (replayed) with the lower bound A* proved, as the engine's anytime answer."""
     start = build_first_plan(puzzle, options, deadline)
-    budget = astar_budget(options.limits)
+    budget = astar_budget(options.limits, puzzle)
     found, _ = astar.search_buying_tables(puzzle, None, max_states=budget, deadline=deadline)
     if found.steps is not None:
         length = len(found.steps)

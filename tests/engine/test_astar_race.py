@@ -74,7 +74,7 @@ def test_astar_stopped_by_memory_raises_the_bound_no_further_than_the_optimum(
     """Out of its budget of stored states, A* sends its smallest open ``f``: the
     bound rises to it (no further than the optimum) and no plan is offered."""
     monkeypatch.setattr(astar, "CHECK_EVERY", 1)
-    monkeypatch.setattr(astar_race, "astar_budget", lambda limits: 100)
+    monkeypatch.setattr(astar_race, "astar_budget", lambda limits, puzzle: 100)
     expected = bfs_optimum(HARD)
     assert expected is not None
     run, rival = _rival(HARD, SolveOptions())
@@ -85,21 +85,32 @@ def test_astar_stopped_by_memory_raises_the_bound_no_further_than_the_optimum(
 
 
 @pytest.mark.parametrize("free_gib", [1, 2, 8, 23])
+@pytest.mark.parametrize("disks", [15, 17])
 def test_the_racing_astar_leaves_clingo_its_memory_and_no_more(
-    monkeypatch: pytest.MonkeyPatch, free_gib: int
+    monkeypatch: pytest.MonkeyPatch, free_gib: int, disks: int
 ) -> None:
     """A*'s budget less what the main process keeps, never under half of it: together
     they stay within A*'s default budget and the main process's share (4 GiB), and a
-    user's ``--limit states=N`` is halved as before."""
+    user's ``--limit states=N`` is halved as before; batched (4 pegs 15 disks, its
+    closed set's bits counted) or one state at a time (17 disks)."""
     monkeypatch.setattr(reference, "available_memory", lambda: free_gib * 2**30)
-    whole = reference.astar_budget(Limits())
-    kept = astar_race.CLINGO_MEMORY // reference.ASTAR_STATE_BYTES
-    racing = astar_race.race_budget(Limits())
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=disks,
+        init={"a": tuple(range(1, disks + 1))},
+        goal={"d": tuple(range(1, disks + 1))},
+    )
+    assert astar.batched(puzzle) == (disks == 15)
+    whole = reference.astar_budget(Limits(), puzzle)
+    per_state = astar.state_bytes(puzzle)
+    kept = astar_race.CLINGO_MEMORY // per_state
+    racing = astar_race.race_budget(Limits(), puzzle)
     assert racing == max(whole // 2, whole - kept)
-    assert racing * reference.ASTAR_STATE_BYTES + astar_race.CLINGO_MEMORY <= 4 * 2**30
+    closed = 4**disks // 8 if astar.batched(puzzle) else 0
+    assert racing * per_state + closed + astar_race.CLINGO_MEMORY <= 4 * 2**30
     if free_gib >= 8:  # room for A*'s whole default budget: more than half of it races
         assert whole // 2 < racing
-    assert astar_race.race_budget(Limits(states=10_000)) == 5_000
+    assert astar_race.race_budget(Limits(states=10_000), puzzle) == 5_000
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=FIXTURE_OK)

@@ -109,14 +109,17 @@ def test_astar_budget_follows_the_memory(monkeypatch: pytest.MonkeyPatch) -> Non
     import resource
 
     from hanoi_asp.engine import reference
+    from hanoi_asp.methods import astar
 
-    assert reference.astar_budget(Limits(states=1234)) == 1234  # the user's limit is kept
-    cap = reference.ASTAR_MEMORY // reference.ASTAR_STATE_BYTES
-    assert Limits().states <= reference.astar_budget(Limits()) <= cap
+    puzzle = load_puzzle(HARD)  # 4 pegs 12 disks: the batched A*
+    assert reference.astar_budget(Limits(states=1234), puzzle) == 1234  # the user's limit
+    cap = astar.states_within(puzzle, reference.ASTAR_MEMORY)
+    assert cap == (reference.ASTAR_MEMORY - 4**12 // 8) // astar.BATCHED_STATE_BYTES
+    assert Limits().states <= reference.astar_budget(Limits(), puzzle) <= cap
     monkeypatch.setattr(resource, "getrlimit", lambda _: (2 * 2**30, resource.RLIM_INFINITY))
     assert reference.available_memory() <= 2 * 2**30  # ulimit -v 2 GiB: 1 GiB of states
-    assert reference.astar_budget(Limits()) <= max(
-        Limits().states, 2**30 // reference.ASTAR_STATE_BYTES
+    assert reference.astar_budget(Limits(), puzzle) <= max(
+        Limits().states, astar.states_within(puzzle, 2**30)
     )
 
 

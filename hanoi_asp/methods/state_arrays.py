@@ -1,0 +1,170 @@
+"""Whole states as numpy integers, a batch at a time: their moves, their tables'
+estimates, the goal test and the moves along a trail of states.  The beam
+(:mod:`hanoi_asp.methods.beam`) and the batched A* (:mod:`hanoi_asp.methods.astar`) work
+on arrays of states with these, a few array operations per batch where plain Python
+takes microseconds a state.
+
+A state is an integer as in :mod:`hanoi_asp.methods.bfs`: disk ``d`` contributes
+``peg * pegs**(d-1)`` (``digits`` below holds those powers), so a run's pattern is
+``state // pegs**first % pegs**size``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.model.puzzle import Puzzle
+
+Ints = npt.NDArray[np.int64]
+Estimate = Callable[[Ints], npt.NDArray[np.int32]]
+
+MIX = np.uint64(0x9E3779B97F4A7C15)
+"""Fibonacci hashing's multiplier (2**64 over the golden ratio, odd): its top bits of a
+product spread states that differ in any digit over the whole bit array."""
+
+
+def digits(puzzle: Puzzle) -> Ints:
+    """Each disk's place value in a state, the largest disk first."""
+    pegs = len(puzzle.pegs)
+    return np.array([pegs**d for d in range(puzzle.disks)], dtype=np.int64)
+
+
+def encode(puzzle: Puzzle) -> int:
+    """The puzzle's initial state as an integer."""
+    pegs = len(puzzle.pegs)
+    return int(sum(peg * pegs**i for i, peg in enumerate(puzzle.initial_state())))
+
+
+def estimator(tables: Partitioned, digit: Ints, pegs: int) -> Estimate:
+    """The tables' estimate of a whole array of states at once: per partition the sum
+    of its runs' table values, the largest over partitions."""
+    looks = [
+        [(digit[t.run.first], pegs**t.run.size, _as_array(t.distances)) for t in part]
+        for part in tables
+    ]
+
+    def estimate(states: Ints) -> npt.NDArray[np.int32]:
+        best = np.zeros(len(states), dtype=np.int32)
+        for part in looks:
+            total = np.zeros(len(states), dtype=np.int32)
+            for scale, span, distances in part:
+                total += distances[states // scale % span]
+            np.maximum(best, total, out=best)
+        return best
+
+    return estimate
+
+
+def _as_array(distances: Sequence[int]) -> npt.NDArray[np.uint16]:
+    """A table's distances as a numpy array, without a copy: one byte or two a
+    pattern (:class:`~hanoi_asp.methods.patterns.PatternTable`)."""
+    if isinstance(distances, bytes | bytearray):
+        return np.frombuffer(distances, dtype=np.uint8).astype(np.uint16, copy=False)
+    return np.frombuffer(memoryview(distances), dtype=np.uint16)  # type: ignore[arg-type]
+
+
+def successors(
+    layer: Ints, digit: Ints, pegs: int, moves: list[tuple[int, int]]
+) -> tuple[Ints, Ints]:
+    """Every state one legal move (``moves``: pairs of pegs) from a state of ``layer``,
+    once each, with the smallest index of a state of ``layer`` it comes from.  A peg's top disk
+    is its smallest, the one with the highest index; it may move onto an empty peg or
+    a larger top disk."""
+    disks = len(digit)
+    on = layer[:, None] // digit[None, :] % pegs
+    rows = np.arange(len(layer))
+    top = np.full((len(layer), pegs), -1, dtype=np.int64)  # -1: an empty peg
+    for disk in range(disks):  # largest first: each smaller disk overwrites
+        top[rows, on[:, disk]] = disk
+    states, parents = [], []
+    for source, target in moves:
+        legal = (top[:, source] >= 0) & (top[:, source] > top[:, target])
+        moved = top[legal, source]
+        states.append(layer[legal] + (target - source) * digit[moved])
+        parents.append(rows[legal])
+    return once_each(np.concatenate(states), np.concatenate(parents), pegs**disks)
+
+
+def once_each(states: Ints, parents: Ints, space: int) -> tuple[Ints, Ints]:
+    """Each state once, sorted, with its parent of the smallest index (A* orders a
+    batch by ``g``, so that is the shortest way): by sorting states and parents packed
+    into one integer where they fit (twice as fast as sorting the pairs)."""
+    bits = int(parents.max(initial=0)).bit_length()
+    if space << bits > np.iinfo(np.int64).max:
+        order = np.lexsort((parents, states))
+        states, parents = states[order], parents[order]
+    else:
+        packed = np.sort(states << bits | parents)
+        states, parents = packed >> bits, packed & ((1 << bits) - 1)
+    first = np.empty(len(states), dtype=bool)
+    first[:1] = True
+    np.not_equal(states[1:], states[:-1], out=first[1:])
+    return states[first], parents[first]
+
+
+def goal_test(puzzle: Puzzle, digit: Ints) -> Callable[[Ints], npt.NDArray[np.bool_]]:
+    """Which states of an array put every goal disk on its goal peg."""
+    pegs, goal = len(puzzle.pegs), puzzle.goal_pegs()
+    disks = np.array([d - 1 for d in goal], dtype=np.int64)
+    places = np.array(list(goal.values()), dtype=np.int64)
+
+    def at_goal(states: Ints) -> npt.NDArray[np.bool_]:
+        placed: npt.NDArray[np.bool_] = (
+            states[:, None] // digit[None, disks] % pegs == places
+        ).all(axis=1)
+        return placed
+
+    return at_goal
+
+
+def moves_along(puzzle: Puzzle, trail: Sequence[int]) -> list[tuple[int, str]]:
+    """The (disk, peg) moves from each state of ``trail`` to the next (each pair one
+    move apart)."""
+    pegs, steps = len(puzzle.pegs), []
+    weight = [pegs**d for d in range(puzzle.disks)]
+    for before, after in itertools.pairwise(trail):
+        changed = next(
+            d
+            for d in range(puzzle.disks)
+            if before // weight[d] % pegs != after // weight[d] % pegs
+        )
+        steps.append((changed + 1, puzzle.pegs[after // weight[changed] % pegs]))
+    return steps
+
+
+class StateBits:
+    """A set of states, one bit each: the state itself indexes the bits where the
+    puzzle has at most ``most`` states (exact: A* needs it so), else its hash
+    (:data:`MIX`).  A hash may collide, and a state never added is then taken for an
+    added one (the beam leaves such a state out, harmless: at most one in
+    ``SEEN_BITS / MOST_KEPT`` = 134 there); an added state is never taken for a fresh
+    one."""
+
+    def __init__(self, states: int, most: int) -> None:
+        """For a puzzle of ``states`` states, in at most ``most`` bits (a power of 2)."""
+        self.exact = states <= most
+        self.bits = np.zeros((min(states, most) + 7) // 8, dtype=np.uint8)
+        self.shift = np.uint64(64 - (most.bit_length() - 1))  # the top log2(most) bits
+        self.count = 0
+
+    def _slots(self, states: Ints) -> Ints:
+        if self.exact:
+            return states
+        mixed = states.astype(np.uint64) * MIX  # wraps around: the low 64 bits
+        return (mixed >> self.shift).astype(np.int64)
+
+    def fresh(self, states: Ints) -> npt.NDArray[np.bool_]:
+        slots = self._slots(states)
+        marked = self.bits[slots >> 3] >> (slots & 7).astype(np.uint8) & 1
+        fresh: npt.NDArray[np.bool_] = marked == 0
+        return fresh
+
+    def add(self, states: Ints) -> None:
+        slots = self._slots(states)
+        np.bitwise_or.at(self.bits, slots >> 3, np.left_shift(1, slots & 7).astype(np.uint8))
+        self.count += len(states)
