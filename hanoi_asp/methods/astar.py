@@ -38,7 +38,6 @@ from hanoi_asp.methods.patterns import (
     Partitioned,
     goal_database,
     move_lists,
-    strong_exact,
     strong_price,
 )
 from hanoi_asp.methods.state_arrays import Ints
@@ -316,13 +315,16 @@ def search_buying_tables(
     once if they are free (cached), else ``tables`` (the bound's, built here if None),
     until A* has run as long as the strong ones should take to build
     (:func:`~hanoi_asp.methods.patterns.strong_price`); then the strong ones, and A*
-    afresh.  Where the strong tables are one table of every disk (the exact distance:
-    A* on it walks straight to the goal), they are bought at once.  Stopped meanwhile,
-    the larger of the two searches' proven bounds is what it proved.  Also the tables it
-    ended with (None: it never had any, out of time)."""
+    afresh.  Also where the strong tables are one table of every disk (the exact
+    distance, on which A* walks straight to the goal): the batched A* on the bound's
+    tables proved the random 4-peg 12-disk puzzles in 0.02-0.79 s, where the exact
+    table takes about 2.8 s to build (one state at a time it took seconds, and the
+    exact table was bought at once).  Stopped meanwhile, the larger of the two
+    searches' proven bounds is what it proved.  Also the tables it ended with (None:
+    it never had any, out of time)."""
     price = strong_price(puzzle)
     first: AstarOutcome | None = None
-    if price > 0 and not strong_exact(puzzle):
+    if price > 0:
         if tables is None:
             try:
                 tables = goal_database(puzzle, deadline=deadline)
