@@ -72,6 +72,25 @@ def test_a_linear_three_peg_table_widens_past_a_byte() -> None:
     assert distances.itemsize == 2 and int(distances[0]) == 728 == int(distances.max())
 
 
+@pytest.mark.parametrize("few", [0, 10**9])
+def test_a_table_holds_distances_up_to_the_farthest_it_can(
+    monkeypatch: pytest.MonkeyPatch, few: int
+) -> None:
+    """Past :data:`breadth_first.FARTHEST` (65,534: 3 pegs in a line from 11 disks on) a
+    pattern holds that, not its distance: shrunk to 300 here, 6 disks in a line (up to
+    728 moves) hold ``min(distance, 300)`` and every pattern is reached; stored as it
+    was, the 65,536th layer overflowed two bytes (a crash)."""
+    monkeypatch.setattr(breadth_first, "FARTHEST", 300)
+    monkeypatch.setattr(breadth_first, "FEW", few)
+    edges = frozenset({(0, 1), (1, 0), (1, 2), (2, 1)})
+    distances = patterns.distances_to(3, 6, dict.fromkeys(range(6), 2), edges)
+    goal = dict.fromkeys(range(6), 2)
+    for code in range(3**6):
+        state = tuple(code // 3**j % 3 for j in range(6))
+        expected = bfs_distance(3, state, goal, edges)
+        assert expected is not None and int(distances[code]) == min(expected, 300)
+
+
 def test_partitions_cover_every_disk_once() -> None:
     for pegs, disks in [(4, 12), (4, 18), (5, 10), (3, 30), (4, 3)]:
         for partition in partitions(pegs, disks):

@@ -63,8 +63,9 @@ def breadth_first(
             wide = distances.astype(np.uint16)
             wide[wide == SMALL_UNSEEN] = UNSEEN
             distances, unseen = wide, UNSEEN
+        value = min(layer, FARTHEST)
         if frontier.size <= FEW:  # a thin layer (restricted graphs): numpy's set-up costs more
-            frontier = _expand_few(pegs, size, frontier, moves, distances, unseen, layer)
+            frontier = _expand_few(pegs, size, frontier, moves, distances, unseen, value)
             continue
         found = []
         for low in range(0, frontier.size, CHUNK):
@@ -82,7 +83,7 @@ def breadth_first(
                     legal = tops[target] < top
                     reached = np.where(legal, chunk + (target - source) * moved, sentinel)
                     reached = reached[distances[reached] == unseen]
-                    distances[reached] = layer
+                    distances[reached] = value
                     found.append(reached)
         if not found:  # no move at all on this graph
             break
@@ -101,6 +102,13 @@ def breadth_first(
 SMALL_UNSEEN = 255
 """Not reached yet, while a table is one byte a pattern."""
 
+FARTHEST = UNSEEN - 1
+"""The largest distance a table holds: a pattern farther (3 pegs on a line, 11 disks and
+more: up to 3**11 - 1 = 177,146 moves) holds this, still a lower bound, and still
+consistent (a move changes ``min(distance, FARTHEST)`` by at most one, as it does the
+distance).  Stored as it was, the 65,536th layer overflowed two bytes (a crash), and the
+65,535th read as never reached."""
+
 FEW = 16
 """Layers of at most this many patterns are expanded in plain Python: 3 pegs on a line,
 10 disks, has 59,048 layers of one or two (4.9 s with numpy per layer, 3.7 s before
@@ -114,10 +122,11 @@ def _expand_few(
     moves: Moves,
     distances: npt.NDArray[np.uint8] | npt.NDArray[np.uint16],
     unseen: int,
-    layer: int,
+    value: int,
 ) -> npt.NDArray[np.int32] | npt.NDArray[np.int64]:
     """:func:`breadth_first`'s layer step for a few patterns, one at a time: the same
-    moves (the top disk of a peg onto an empty peg or a larger top disk)."""
+    moves (the top disk of a peg onto an empty peg or a larger top disk), each pattern
+    found marked ``value`` (the layer, at most :data:`FARTHEST`)."""
     import numpy as np
 
     found: set[int] = set()
@@ -134,7 +143,7 @@ def _expand_few(
                 if top[target] < disk:
                     reached = code + (target - source) * pegs**disk
                     if distances[reached] == unseen:
-                        distances[reached] = layer
+                        distances[reached] = value
                         found.add(reached)
     return np.asarray(sorted(found), dtype=np.int64)
 
