@@ -36,6 +36,7 @@ from hanoi_asp.engine.pattern_search import check_time, group_distance, runs_dis
 from hanoi_asp.engine.three_pegs import three_pegs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count
 from hanoi_asp.methods.patterns import UNSEEN, estimate, goal_database, strongest_partitions
+from hanoi_asp.methods.patterns import breadth_first as tables_builder
 from hanoi_asp.model.options import BoundChoice
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import UNREACHABLE, LowerBound
@@ -148,7 +149,9 @@ def database_bound(puzzle: Puzzle, deadline: float | None = None) -> LowerBound:
     for each way of cutting the disks into runs, the runs' breadth-first optima toward
     the goal, each for the run alone, add up (projection on each run; additivity, as
     every move moves one disk of one run); the larger sum is the bound.  One run of
-    every disk is the breadth-first optimum itself: exact.  The move graph is kept."""
+    every disk is the breadth-first optimum itself: exact, unless it reads
+    :data:`~hanoi_asp.methods.patterns.breadth_first.FARTHEST` (the most a table holds:
+    a farther pattern reads that).  The move graph is kept."""
     tables = goal_database(puzzle, deadline=deadline)
     value = estimate(tables, puzzle.initial_state())
     graph = "" if puzzle.edges() is None else " on the move graph"
@@ -161,7 +164,7 @@ def database_bound(puzzle: Puzzle, deadline: float | None = None) -> LowerBound:
         )
     best = strongest_partitions(tables, puzzle.initial_state(), 1)[0]
     cut = "+".join(str(t.run.size) for t in best)
-    exact = len(best) == 1
+    exact = len(best) == 1 and value < tables_builder.FARTHEST
     return LowerBound(
         value,
         "pattern-database",

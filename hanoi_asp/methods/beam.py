@@ -109,7 +109,7 @@ def search(
         if len(done):
             layers.append(states)
             parents.append(parent)
-            return moves_along(puzzle, _steps(layers, parents, int(done[0])))
+            return moves_along(puzzle, _trail(layers, parents, int(done[0])))
         if len(states) > width:
             best = np.argpartition(h, width)[:width]
             states, parent = states[best], parent[best]
@@ -124,7 +124,7 @@ def search(
     return None
 
 
-def _steps(layers: list[Ints], parents: list[Ints], index: int) -> list[int]:
+def _trail(layers: list[Ints], parents: list[Ints], index: int) -> list[int]:
     """The states from the start to ``layers[-1][index]``, following the parents back."""
     trail = []
     for depth in range(len(layers) - 1, -1, -1):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.files import INSTANCES
@@ -96,6 +97,21 @@ def test_the_database_bound_never_exceeds_the_optimum(small_tables: None, puzzle
     assert bound.value <= expected
     if bound.exact:
         assert bound.value == expected
+
+
+def test_a_table_at_its_farthest_is_no_exact_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One run of every disk is the exact optimum, unless its table holds no more than
+    its farthest value there (65,534, shrunk to 20 here: 4 disks in a line on 3 pegs,
+    80 moves, read 20): then it is a bound, not the optimum."""
+    from hanoi_asp.methods.patterns import breadth_first, database
+
+    monkeypatch.setattr(breadth_first, "FARTHEST", 20)
+    database._CACHE.clear()
+    try:
+        bound = database_bound(tower(3, 4, graph="linear"))
+    finally:
+        database._CACHE.clear()
+    assert bound.value == 20 and not bound.exact
 
 
 def test_bounds_stop_at_their_deadline() -> None:
