@@ -189,7 +189,10 @@ def connect(address: str, slurm: tuple[tuple[str, str], ...] = ()) -> Cluster:
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=logging.ERROR,  # not a worker's cancelled-task warnings
+            # Dask's own logs are not the batch's: its rows say what failed.  ERROR let
+            # through a worker's traceback when its heartbeat met a scheduler that had
+            # just closed (once, test_an_instance_whose_process_died_runs_once_more)
+            silence_logs=logging.CRITICAL,
         )
         return Cluster(Client(cluster), local=cluster)  # type: ignore[no-untyped-call]
     try:
