@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hanoi_asp.methods import state_arrays
-from hanoi_asp.methods.bfs import steps_back
+from hanoi_asp.methods.bfs import encode, moves_along, steps_back
 from hanoi_asp.methods.patterns import (
     UNSEEN,
     Partitioned,
@@ -143,7 +143,7 @@ def _search_batched(
     at_goal = state_arrays.goal_test(puzzle, digit)
     targets = move_lists(pegs, puzzle.edges(), backwards=False)
     moves = [(a, b) for a in range(pegs) for b in targets[a]]
-    start = np.array([state_arrays.encode(puzzle)], dtype=np.int64)
+    start = np.array([encode(puzzle)], dtype=np.int64)
     h0 = int(estimate(start)[0])
     if h0 >= UNSEEN:
         return AstarOutcome(None, 0, 1, 0, exhausted=True)
@@ -176,7 +176,7 @@ def _search_batched(
         goals = goals[at_goal(states[goals])]
         if len(goals):
             trail = _trail(done, int(states[goals[0]]))
-            return AstarOutcome(state_arrays.moves_along(puzzle, trail), expanded, stored, f)
+            return AstarOutcome(moves_along(puzzle, trail), expanded, stored, f)
         after, parent = state_arrays.successors(states, digit, pegs, moves)
         keep = closed.fresh(after)
         after, parent = after[keep], parent[keep]
@@ -257,7 +257,7 @@ def search_one_by_one(
     def estimate(state: int) -> int:
         return max(sum(dist[state // scale % span] for scale, span, dist in part) for part in looks)
 
-    start = sum(peg * weight_of[i] for i, peg in enumerate(puzzle.initial_state()))
+    start = encode(puzzle)
     goal = [(disk - 1, peg) for disk, peg in puzzle.goal_pegs().items()]
     targets = move_lists(pegs, puzzle.edges(), backwards=False)
     h0 = estimate(start)
@@ -272,7 +272,7 @@ def search_one_by_one(
         if best[state] < g:
             continue  # a shorter way here was expanded already
         if h == 0 and all(state // weight_of[i] % pegs == peg for i, peg in goal):
-            found = steps_back(puzzle, parent, state, weight_of)
+            found = steps_back(puzzle, parent, state)
             return AstarOutcome(found, expanded, len(best), g)
         expanded += 1
         if expanded % CHECK_EVERY == 0:

@@ -35,15 +35,14 @@ from collections.abc import Callable
 
 import numpy as np
 
+from hanoi_asp.methods.bfs import encode, moves_along
 from hanoi_asp.methods.patterns import UNSEEN, Partitioned, move_lists
 from hanoi_asp.methods.state_arrays import (
     Ints,
     StateBits,
     digits,
-    encode,
     estimator,
     goal_test,
-    moves_along,
     successors,
 )
 from hanoi_asp.model.puzzle import Puzzle

@@ -14,7 +14,9 @@ This module shares no code with the ASP encodings, so the two check each other.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from hanoi_asp.model.errors import LimitError
 from hanoi_asp.model.limits import Limits
@@ -44,7 +46,7 @@ def search(
     """Shortest plan of at most ``max_moves`` moves (None: any length), level by level."""
     pegs, disks = len(puzzle.pegs), puzzle.disks
     weight = [pegs**d for d in range(disks)]  # weight[i] belongs to disk i + 1
-    start = sum(peg * weight[i] for i, peg in enumerate(puzzle.initial_state()))
+    start = encode(puzzle)
     goal = [(disk - 1, peg) for disk, peg in puzzle.goal_pegs().items()]
     edges = puzzle.edges()
     targets = [
@@ -85,7 +87,7 @@ def search(
                     parent[nxt] = state
                     if is_goal(nxt):
                         return BfsOutcome(
-                            steps_back(puzzle, parent, nxt, weight), len(parent), False, depth
+                            steps_back(puzzle, parent, nxt), len(parent), False, depth
                         )
                     following.append(nxt)
             if len(parent) > max_states:
@@ -99,19 +101,32 @@ def search(
     return BfsOutcome(None, len(parent), not frontier, depth)
 
 
-def steps_back(
-    puzzle: Puzzle, parent: dict[int, int], end: int, weight: list[int]
-) -> list[tuple[int, str]]:
-    """Walk the parent links back; each link differs in the digit of the moved disk."""
+def steps_back(puzzle: Puzzle, parent: dict[int, int], end: int) -> list[tuple[int, str]]:
+    """The moves to ``end``, walking the parent links back (the start's is -1)."""
+    trail = [end]
+    while parent[trail[-1]] != -1:
+        trail.append(parent[trail[-1]])
+    trail.reverse()
+    return moves_along(puzzle, trail)
+
+
+def encode(puzzle: Puzzle) -> int:
+    """The puzzle's initial state as an integer (disk ``d`` contributes
+    ``peg * pegs**(d-1)``)."""
     pegs = len(puzzle.pegs)
-    steps: list[tuple[int, str]] = []
-    state = end
-    while parent[state] != -1:
-        before = parent[state]
-        for i in range(len(weight) - 1, -1, -1):
-            if state // weight[i] % pegs != before // weight[i] % pegs:
-                steps.append((i + 1, puzzle.pegs[state // weight[i] % pegs]))
-                break
-        state = before
-    steps.reverse()
+    return sum(peg * pegs**i for i, peg in enumerate(puzzle.initial_state()))
+
+
+def moves_along(puzzle: Puzzle, trail: Sequence[int]) -> list[tuple[int, str]]:
+    """The (disk, peg) moves from each state of ``trail`` to the next (each pair one
+    move apart: they differ in the moved disk's digit alone)."""
+    pegs, steps = len(puzzle.pegs), []
+    weight = [pegs**d for d in range(puzzle.disks)]
+    for before, after in pairwise(trail):
+        changed = next(
+            d
+            for d in range(puzzle.disks)
+            if before // weight[d] % pegs != after // weight[d] % pegs
+        )
+        steps.append((changed + 1, puzzle.pegs[after // weight[changed] % pegs]))
     return steps

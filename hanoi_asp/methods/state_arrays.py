@@ -1,5 +1,5 @@
 """Whole states as numpy integers, a batch at a time: their moves, their tables'
-estimates, the goal test and the moves along a trail of states.  The beam
+estimates and the goal test.  The beam
 (:mod:`hanoi_asp.methods.beam`) and the batched A* (:mod:`hanoi_asp.methods.astar`) work
 on arrays of states with these, a few array operations per batch where plain Python
 takes microseconds a state.
@@ -11,7 +11,6 @@ A state is an integer as in :mod:`hanoi_asp.methods.bfs`: disk ``d`` contributes
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -32,12 +31,6 @@ def digits(puzzle: Puzzle) -> Ints:
     """Each disk's place value in a state, the largest disk first."""
     pegs = len(puzzle.pegs)
     return np.array([pegs**d for d in range(puzzle.disks)], dtype=np.int64)
-
-
-def encode(puzzle: Puzzle) -> int:
-    """The puzzle's initial state as an integer."""
-    pegs = len(puzzle.pegs)
-    return int(sum(peg * pegs**i for i, peg in enumerate(puzzle.initial_state())))
 
 
 def estimator(tables: Partitioned, digit: Ints, pegs: int) -> Estimate:
@@ -120,21 +113,6 @@ def goal_test(puzzle: Puzzle, digit: Ints) -> Callable[[Ints], npt.NDArray[np.bo
         return placed
 
     return at_goal
-
-
-def moves_along(puzzle: Puzzle, trail: Sequence[int]) -> list[tuple[int, str]]:
-    """The (disk, peg) moves from each state of ``trail`` to the next (each pair one
-    move apart)."""
-    pegs, steps = len(puzzle.pegs), []
-    weight = [pegs**d for d in range(puzzle.disks)]
-    for before, after in itertools.pairwise(trail):
-        changed = next(
-            d
-            for d in range(puzzle.disks)
-            if before // weight[d] % pegs != after // weight[d] % pegs
-        )
-        steps.append((changed + 1, puzzle.pegs[after // weight[changed] % pegs]))
-    return steps
 
 
 class StateBits:
