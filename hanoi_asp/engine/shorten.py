@@ -21,23 +21,31 @@ hard families), so its time is predicted from the last.  When they run:
   a third of the main process, clingo keeps the rest), or, under a time limit, when
   waiting longer would leave no time for it (the plan at the limit is the answer).
   Clingo's running horizon is cancelled for it, as for A*'s answer, and asked again;
-* afresh on stronger tables, every cut and then the strong ones (:meth:`Shortener.retable`):
-  a better estimate guides a narrower beam (on random4-n13-full-7, optimum 60, a width
-  of 1024 found 138 moves on the bound's tables and 60 on every cut; on
-  random4-n14-full-4, optimum 75, 16384 found 92 on the bound's tables and 1024 found
-  75 on every cut).  They go on from the widest width run on the old tables (a
-  narrower one rarely beats its plan), and the first wider one that brings nothing
-  shorter than the plan in hand ends them.
+* afresh on the beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`):
+  one cut, its first run the largest disks, as many as 4^11 patterns hold on 4 pegs
+  (15 disks: 11+4), about 0.4 s to build.  Where the sum of several cuts ranks states
+  by whichever cut is largest, a table exact for the largest disks, which move least
+  and shape the whole plan, keeps the beam on near-optimal plans: on the ten random
+  4-peg 15-disk puzzles (optima 73-107) a width of 4096 on it came within 10% of the
+  optimum on all ten in 0.2-0.4 s (on the bound's tables 1024 and 4096 found 2 of 10),
+  and on the random 13- and 14-disk ones it found the optimum on 19 of 20 (the
+  20th: 86 against 85).  Other cuts guide it worse: on 15 disks, the 11-disk cuts
+  whose first run is short gave plans of up to 1837 moves at 1024, or none, and the
+  most any of the eleven cuts gives (as the bound uses them) 73-229 moves at 4096.
+  The strong tables handed over later (:meth:`Shortener.retable`) hold a longer
+  largest-first cut (15 disks: 12+3, the optimum on six of six at 4096), which the
+  beam then takes.  The widths go on from the widest run on the old tables, and the
+  first wider one that brings nothing shorter than the plan in hand ends them.
 
-The widths up front buy every cut themselves once they have cost what the bound's
-tables did (the rent rule of :func:`~hanoi_asp.engine.tables.check_every_cut`, paid by
-the beam), or after the first width under a short time limit (:data:`SHORT_LIMIT`)
-that leaves the beam that much (a third of the time left: the rent would be paid before
-the limit anyway, unless the proof comes first).  Else they would wait for clingo's
-first horizon, and spend the time up front on the weaker tables.  The first width runs
-on the bound's tables all the same: other tables lead a beam elsewhere, and not always
-better (on random4-n14-full-8, optimum 85, a width of 1024 found 91 moves on the
-bound's tables; on every cut 1024 found 202, and 16384 found 115).
+The widths up front buy the beam's cut once they have cost its price (a rent rule, as
+:func:`~hanoi_asp.engine.tables.check_every_cut`'s), at once if it costs nothing (built
+or in the on-disk cache), or after the first width under a short time limit
+(:data:`SHORT_LIMIT`) that leaves the beam that much (a third of the time left: the
+rent would be paid before the limit anyway, unless the proof comes first).  Else they
+would wait for clingo's first horizon, and spend the time up front on the weaker
+tables.  The first width runs on the bound's tables all the same: on a puzzle clingo
+proves in a second, its plan may end the search before the beam's cut is worth
+building.
 
 They stop once the best plan meets the lower bound.  Measured by
 ``python -m benchmarks.anytime`` (the plan at 1, 5 and 60 s).
@@ -49,9 +57,15 @@ import time
 from collections.abc import Callable
 
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import own_searches, timed_tables
+from hanoi_asp.engine.tables import own_searches
 from hanoi_asp.methods import beam
-from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.methods.patterns import (
+    Partitioned,
+    PatternTable,
+    beam_cut,
+    beam_database,
+    beam_price,
+)
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 
@@ -75,8 +89,8 @@ UPFRONT_SHARE = 1 / 2
 before the width of 4096 (78 moves), which then came too late for 16384 (70, optimum
 69) to fit before the limit."""
 SHORT_LIMIT = 10.0
-"""Seconds left under a time limit that make it a short one, where every cut is bought
-after the first width (see the module docstring): the plan at the limit is the answer
+"""Seconds left under a time limit that make it a short one, where the beam's cut is
+bought after the first width (see the module docstring): the plan at the limit is the answer
 there, as a hard puzzle's proof takes longer (20-40 s on 4 pegs and 14 disks).  Under
 ``--timeout 120`` buying it so early (and the widths on it) made the random 6-peg
 11-disk puzzles, proven in about a second, 0.25 s slower (median)."""
@@ -98,28 +112,32 @@ class Shortener:
         """Seconds the last width took."""
         self.outgrown = 0
         """The widest width run on earlier tables: no narrower one is judged converged."""
-        self.every_cut = False
-        """Every cut bought (up front, or handed over by :meth:`retable`)."""
+        self.own_cut = False
+        """The beam's own cut bought (or asked for and not worth it)."""
+        self.cut_size = _cut_size(tables)
+        """The first run of the one cut the beam runs on; 0 on several cuts (the
+        bound's tables: the beam has no cut of its own yet)."""
         self.interrupt: Callable[[], bool] | None = None
         """Asked after each layer of a beam: whether to give it up (A*'s answer, taken
         in as it comes, has ended the search)."""
 
     def retable(self, tables: Partitioned) -> None:
-        """Stronger tables: the widths afresh on them, as many as fit up front while
-        they bring the plan down."""
-        self.every_cut = True
-        if tables is not self.tables:  # (else every cut, bought up front already)
-            self._take(tables)
+        """Stronger tables handed over (the propagator's): the beam takes their
+        largest-first cut if its first run is longer than the beam's own, and runs the
+        widths afresh on it, as many as fit up front while they bring the plan down."""
+        cut = _largest_first(tables)
+        if cut is not None and cut[0].run.size > self.cut_size:
+            self._take((cut,))
             self.upfront(improved=True)
 
     def upfront(self, improved: bool = False) -> None:
         """The widths that fit in :data:`UPFRONT_SECONDS` from now, until one brings no
         shorter plan after one did (``improved``: the plan in hand counts as one, as it
-        does on new tables); every cut bought once they have cost as much as the
-        bound's tables (see the module docstring), and the widths afresh on it."""
+        does on new tables); the beam's own cut bought once the widths have cost its
+        price (see the module docstring), and the widths afresh on it."""
         stop = self._upfront_stop()
         while self.active():
-            if self._every_cut_due() and self._buy_every_cut():
+            if self._own_cut_due() and self._buy_own_cut():
                 improved, stop = True, self._upfront_stop()
             if time.monotonic() + self.predicted() > stop:
                 break
@@ -140,27 +158,44 @@ class Shortener:
         budget = max(UPFRONT_SECONDS, min(UPFRONT_SHARE * (deadline - now), UPFRONT_MOST))
         return min(now + budget, deadline)
 
-    def _every_cut_due(self) -> bool:
-        """Whether to buy every cut now (once a width ran on the bound's tables): the
-        widths have cost what the bound's tables did, or will before a short time
-        limit (a third of the time left is theirs)."""
-        if self.every_cut or self.last is None:
+    def _own_cut_due(self) -> bool:
+        """Whether to buy the beam's own cut now: at once if it costs nothing (built or
+        cached); else once a width ran on the bound's tables, when the widths have cost
+        its price, or will before a short time limit (a third of the time left is
+        theirs)."""
+        if self.own_cut:
             return False
-        price, deadline = self.run.timings.get("bounds", 0.0), self.run.deadline
+        if beam_cut(self.run.puzzle)[0].size <= self.cut_size:
+            self.own_cut = True  # (the exact distance in hand: one run of every disk)
+            return False
+        price = beam_price(self.run.puzzle)
+        if price == 0.0:
+            return True
+        if self.last is None:
+            return False
+        deadline = self.run.deadline
         if deadline is not None:
             left = deadline - time.monotonic()
             if left <= SHORT_LIMIT and SHARE * left >= price:
                 return True
         return self.spent >= price
 
-    def _buy_every_cut(self) -> bool:
-        """Every cut of the bound's tables, the widths afresh on them; whether they came
-        (not past the deadline)."""
-        run = self.run
-        assert run.strategy is not None
-        self.every_cut = True
-        tables = timed_tables(run, run.strategy, every_cut=True)
-        if tables is None or tables is self.tables:
+    def _buy_own_cut(self) -> bool:
+        """The beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`), the
+        widths afresh on it; whether
+        it came (not past the deadline, nor the search over).  Its time is the beam's."""
+        if self.interrupt is not None and self.interrupt():
+            return False
+        self.own_cut = True
+        began = time.monotonic()
+        try:
+            tables: Partitioned | None = beam_database(self.run.puzzle, self.run.deadline)
+        except TimeoutError:
+            tables = None
+        took = time.monotonic() - began
+        self.spent += took
+        self.run.timed("first_plan", began)
+        if tables is None:
             return False
         self._take(tables)
         return True
@@ -171,6 +206,7 @@ class Shortener:
         widest = self.width // GROWTH
         self.outgrown = max(self.outgrown, widest)
         self.tables, self.width = tables, max(FIRST_WIDTH, widest)
+        self.cut_size = _cut_size(tables)
         if self.last is not None and widest >= FIRST_WIDTH:
             self.last /= TIME_GROWTH
 
@@ -230,3 +266,14 @@ class Shortener:
             moves = replay(run.puzzle, steps)
             run.offer(moves, PlanOrigin("beam", len(moves), width=width))
         return True
+
+
+def _cut_size(tables: Partitioned | None) -> int:
+    """The first run's length (the largest disks) if ``tables`` are one cut, else 0."""
+    return 0 if tables is None or len(tables) != 1 else tables[0][0].run.size
+
+
+def _largest_first(tables: Partitioned) -> tuple[PatternTable, ...] | None:
+    """The cut of ``tables`` whose first run (every cut starts at the largest disk) is
+    the longest: the one that sees the most of the largest disks at once."""
+    return max(tables, key=lambda cut: cut[0].run.size, default=None)

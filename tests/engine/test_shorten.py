@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,10 +20,17 @@ from hanoi_asp.engine.encodings import shipped_encoding
 from hanoi_asp.engine.policy import choose_strategy
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import pattern_tables
 from hanoi_asp.methods import beam
 from hanoi_asp.methods.constructive import first_plan
-from hanoi_asp.methods.patterns import goal_database
+from hanoi_asp.methods.patterns import (
+    DiskRun,
+    Partitioned,
+    beam_database,
+    beam_price,
+    cuts,
+    database,
+    goal_database,
+)
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 
@@ -114,75 +123,135 @@ def test_a_horizon_cancelled_for_the_beam_is_asked_again(monkeypatch: pytest.Mon
     assert result.proof_data.plan is not None and result.proof_data.plan.source == "clingo"
 
 
-def test_the_widths_up_front_buy_every_cut_once_they_have_paid_its_price() -> None:
-    """The rent rule up front: every cut once the widths cost what the bound's tables
-    did (at once if the tables cost nothing), the widths afresh on them; not before."""
+@pytest.fixture
+def short_runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The bound's tables of 3 disks (several cuts of :data:`PUZZLE`'s 8), the beam's
+    cut of 5 (5+3), so that the beam's own cut is a different, longer one."""
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 4**3)
+    monkeypatch.setattr(cuts, "BEAM_PATTERNS", 4**5)
+    database._CACHE.clear()
+    yield
+    database._CACHE.clear()
+
+
+def _searched_on(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, Partitioned]]:
+    """Each beam search's width and tables, as the searches run."""
+    searched: list[tuple[int, Partitioned]] = []
+    search = beam.search
+
+    def counted(puzzle: Puzzle, tables: Partitioned, width: int, **kwargs: Any) -> Any:
+        searched.append((width, tables))
+        return search(puzzle, tables, width, **kwargs)
+
+    monkeypatch.setattr(beam, "search", counted)
+    return searched
+
+
+def test_the_widths_up_front_buy_the_beams_cut_once_they_have_paid_its_price(
+    short_runs: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rent rule up front: the beam's cut once the widths cost its price, the widths
+    afresh on it; not before.  The first width runs on the bound's tables."""
+    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 1e9)  # not paid up front
     shortener = _shortener(SolveOptions())
     bound_tables = shortener.tables
-    shortener.run.timings["bounds"] = 1e9  # not paid in the 0.5 s up front
     shortener.upfront()
-    assert shortener.tables is bound_tables and not shortener.every_cut
+    assert shortener.tables is bound_tables and not shortener.own_cut
+    assert shortener.cut_size == 0 and len(bound_tables or ()) > 1
+    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 1e-9)  # paid by one width
+    searched = _searched_on(monkeypatch)
     shortener = _shortener(SolveOptions())
-    shortener.run.timings["bounds"] = 0.0
     shortener.upfront()
-    strategy = shortener.run.strategy
-    assert strategy is not None and shortener.every_cut
-    assert shortener.tables is pattern_tables(PUZZLE, strategy, None, every_cut=True)
+    own = beam_database(PUZZLE)
+    assert shortener.own_cut and shortener.tables is own and shortener.cut_size == 5
+    assert [len(cut) for cut in own] == [2] and own[0][0].run == DiskRun(0, 5)
+    assert searched[0][1] is bound_tables and all(t is own for _, t in searched[1:])
+    assert len(searched) > 1
 
 
-def test_under_a_short_limit_every_cut_comes_after_one_width_if_the_beam_would_pay() -> None:
+def test_a_beams_cut_built_already_is_taken_before_the_first_width(
+    short_runs: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The beam's cut costs nothing once built (or cached on disk): the first width
+    runs on it."""
+    own = beam_database(PUZZLE)
+    assert beam_price(PUZZLE) == 0.0
+    searched = _searched_on(monkeypatch)
+    shortener = _shortener(SolveOptions())
+    shortener.upfront()
+    assert searched and all(tables is own for _, tables in searched)
+
+
+def test_under_a_short_limit_the_beams_cut_comes_after_one_width_if_the_beam_would_pay(
+    short_runs: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A third of the time left is the beam's: under a short limit, if that covers the
-    price, the rent would be paid before the limit anyway, and every cut comes after
-    the first width (on the bound's tables, which lead a beam elsewhere)."""
+    price, the rent would be paid before the limit anyway, and the beam's cut comes
+    after the first width (on the bound's tables)."""
     for timeout, price, last, bought in (
         (5.0, 1.0, 0.1, True),
         (5.0, 1.0, None, False),
         (5.0, 2.0, 0.1, False),
         (60.0, 1.0, 0.1, False),
         (None, 1.0, 0.1, False),
+        (None, 0.0, None, True),  # built or cached: at once
     ):
+        monkeypatch.setattr(shorten, "beam_price", lambda puzzle, price=price: price)
         shortener = _shortener(SolveOptions(timeout=timeout))
-        shortener.run.timings["bounds"] = price
         shortener.spent, shortener.last = 0.1 if last else 0.0, last
-        assert shortener._every_cut_due() is bought, (timeout, price, last)
+        assert shortener._own_cut_due() is bought, (timeout, price, last)
+        shortener.own_cut = True
+        assert not shortener._own_cut_due()
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 4**8)  # the bound's: the exact distance
+    database._CACHE.clear()
+    shortener = _shortener(SolveOptions())
+    assert shortener.cut_size == 8
+    assert not shortener._own_cut_due() and shortener.own_cut
 
 
-def test_new_tables_start_at_the_widest_width_and_keep_its_time() -> None:
+def test_new_tables_start_at_the_widest_width_and_keep_its_time(short_runs: None) -> None:
     """A narrower width on stronger tables rarely beats the widest one's plan on the old
     ones: the widths go on from it, predicted to take as long, and it is not judged
-    converged; the same tables handed back change nothing."""
+    converged; tables handed over whose largest-first cut is no longer change nothing."""
     shortener = _shortener(SolveOptions())
     shortener.width, shortener.last = 4096 * shorten.GROWTH, 0.3  # 4096 ran last, in 0.3 s
-    every_cut = goal_database(PUZZLE, every_cut=True)
-    shortener._take(every_cut)
+    shortener._take(beam_database(PUZZLE))
     assert shortener.width == 4096 and shortener.outgrown == 4096
-    assert shortener.predicted() == pytest.approx(0.3)
-    shortener.every_cut = True
+    assert shortener.predicted() == pytest.approx(0.3) and shortener.cut_size == 5
+    every_cut = goal_database(PUZZLE, every_cut=True)  # runs of 3: the longest first run
     shortener.retable(every_cut)
-    assert shortener.width == 4096 and shortener.spent == 0.0
+    assert shortener.tables is beam_database(PUZZLE) and shortener.spent == 0.0
+
+
+def test_handed_over_tables_give_the_beam_their_longest_largest_first_cut(
+    short_runs: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The strong tables handed over (here the exact distance, one run of 8 disks) hold
+    a longer largest-first cut than the beam's: the widths run on it alone."""
+    shortener = _shortener(SolveOptions())
+    shortener._take(beam_database(PUZZLE))
+    searched = _searched_on(monkeypatch)
+    strong = goal_database(PUZZLE, strong=True)
+    shortener.retable(strong)
+    assert shortener.cut_size == 8 and shortener.tables == (strong[0],)
+    assert searched and all(tables == (strong[0],) for _, tables in searched)
 
 
 def test_on_new_tables_the_first_width_past_the_widest_that_brings_nothing_ends_them(
-    monkeypatch: pytest.MonkeyPatch,
+    short_runs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The plan in hand counts as the last improvement on new tables: with the optimum
     in hand, the widest width again and one wider run, not every width up to the last
     (a second's delay on a puzzle clingo proves in one)."""
     shortener = _shortener(SolveOptions())
-    run, widths = shortener.run, []
-    optimum = beam.search(PUZZLE, goal_database(PUZZLE), 4**8)
+    run = shortener.run
+    optimum = beam.search(PUZZLE, goal_database(PUZZLE, strong=True), 4**8)
     assert optimum is not None and len(optimum) == 24
     run.offer(replay(PUZZLE, optimum), PlanOrigin("beam", 24, width=4**8))
-    search = beam.search
-
-    def counted(*args: object, **kwargs: object) -> object:
-        widths.append(args[2])
-        return search(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(beam, "search", counted)
+    searched = _searched_on(monkeypatch)
     shortener.width, shortener.last = 1024 * shorten.GROWTH, 0.01  # 1024 ran last
     shortener.retable(goal_database(PUZZLE, strong=True))
-    assert widths == [1024, 1024 * shorten.GROWTH]
+    assert [width for width, _ in searched] == [1024, 1024 * shorten.GROWTH]
 
 
 def test_a_bound_from_astar_stopped_at_the_limit_does_not_end_the_beam() -> None:

@@ -97,3 +97,34 @@ def test_partitions_cover_every_disk_once() -> None:
             covered = [d for run in partition for d in run.disks]
             assert covered == list(range(1, disks + 1))
             assert all(pegs**run.size <= cuts.TABLE_PATTERNS for run in partition)
+
+
+def test_the_largest_first_cut_holds_the_largest_disks_within_the_budget() -> None:
+    """The beam's cut: its first run the largest disks, as many as the budget holds,
+    and every disk once (4 pegs: 15 disks 11+4, 14 disks 11+3; 5 pegs 13: 9+4)."""
+    for pegs, disks, first in [(4, 15, 11), (4, 14, 11), (5, 13, 9), (6, 11, 8), (4, 9, 9)]:
+        cut = cuts.largest_first(pegs, disks, cuts.beam_budget(pegs))
+        assert cut[0] == DiskRun(0, first)
+        assert [d for run in cut for d in run.disks] == list(range(1, disks + 1))
+        assert all(pegs**run.size <= cuts.BEAM_PATTERNS for run in cut)
+    assert cuts.beam_budget(3) == cuts.TABLE_PATTERNS  # restricted graphs: 3^n distances
+
+
+@settings(max_examples=30, deadline=None)
+@given(puzzles(pegs=(4, 5), disks=(4, 7)))
+def test_the_beams_tables_are_its_cut_and_cost_nothing_once_built(puzzle: Puzzle) -> None:
+    """:func:`beam_database` is the tables of :func:`beam_cut`, each run's table the
+    one the bound's database builds for it; built once, its price is 0."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cuts, "TABLE_PATTERNS", 4**2)
+        patch.setattr(cuts, "BEAM_PATTERNS", 4**3)
+        patch.setattr(patterns.database, "_CACHE", {})
+        runs = patterns.beam_cut(puzzle)
+        assert runs == cuts.largest_first(len(puzzle.pegs), puzzle.disks, 4**3)
+        assert patterns.beam_price(puzzle) > 0
+        tables = patterns.beam_database(puzzle)
+        assert len(tables) == 1 and tuple(t.run for t in tables[0]) == runs
+        assert patterns.beam_price(puzzle) == 0.0
+        for table in tables[0]:
+            fresh = toward_goal(puzzle, table.run)
+            assert bytes(fresh.distances) == bytes(table.distances)

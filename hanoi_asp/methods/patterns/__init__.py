@@ -37,12 +37,16 @@ in the module that defines them; they are not repeated here.
 
 from hanoi_asp.methods.patterns.breadth_first import distances_among, distances_to
 from hanoi_asp.methods.patterns.cuts import (
+    largest_first,
     partitions,
     ranked_partitions,
     strong_partitions,
     strongest_partitions,
 )
 from hanoi_asp.methods.patterns.database import (
+    beam_cut,
+    beam_database,
+    beam_price,
     cached_distances,
     goal_database,
     strong_exact,
@@ -68,12 +72,16 @@ __all__ = [
     "Edges",
     "Partitioned",
     "PatternTable",
+    "beam_cut",
+    "beam_database",
+    "beam_price",
     "cached_distances",
     "distances_among",
     "distances_to",
     "estimate",
     "goal_allowed",
     "goal_database",
+    "largest_first",
     "move_lists",
     "partitions",
     "ranked_partitions",

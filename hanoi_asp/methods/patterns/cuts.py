@@ -20,6 +20,10 @@ STRONG_PATTERNS = 1 << 24
 each, so built only where the search has shown it needs them, or read from the
 on-disk cache (:mod:`hanoi_asp.methods.table_cache`)."""
 
+BEAM_PATTERNS = 1 << 22
+"""Most patterns of the beam's table (:func:`~.database.beam_database`): 4 pegs 11
+disks, 5 pegs 9, 6 pegs 8; 4 MiB and about 0.4 s each."""
+
 
 def largest_run(pegs: int, disks: int, budget: int | None = None) -> int:
     """The most disks one table may cover within ``budget`` patterns (default
@@ -51,6 +55,20 @@ def strong_budget(pegs: int) -> int:
     restricted move graphs, whose distances grow like 3^n, so a table of 15 disks
     would take millions of breadth-first layers."""
     return STRONG_PATTERNS if pegs > 3 else TABLE_PATTERNS
+
+
+def beam_budget(pegs: int) -> int:
+    """:data:`BEAM_PATTERNS`, or on 3 pegs the bound's budget (as :func:`strong_budget`)."""
+    return BEAM_PATTERNS if pegs > 3 else TABLE_PATTERNS
+
+
+def largest_first(pegs: int, disks: int, budget: int) -> tuple[DiskRun, ...]:
+    """The cut whose first run holds the largest disks, as many as ``budget`` allows
+    (14 disks on 4 pegs within 4^11 patterns: 11+3): the beam's cut.  The largest disks
+    move least and shape the whole plan, so a table exact for them guides a beam along
+    near-optimal plans where the sum of several cuts does not (see
+    :mod:`hanoi_asp.engine.shorten`)."""
+    return partitions(pegs, disks, budget)[0]
 
 
 def strong_partitions(

@@ -1,6 +1,6 @@
 """The goal database: the tables toward a puzzle's goal, built once per puzzle and kept on
-disk (:mod:`hanoi_asp.methods.table_cache`), for the bound's cuts or the strong ones,
-and what the strong ones would cost to build."""
+disk (:mod:`hanoi_asp.methods.table_cache`), for the bound's cuts, the strong ones or the
+beam's, and what the strong and the beam's would cost to build."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from hanoi_asp.methods import table_cache
 from hanoi_asp.methods.patterns import cuts as sizes  # TABLE_PATTERNS read when called
 from hanoi_asp.methods.patterns.breadth_first import distances_among
 from hanoi_asp.methods.patterns.cuts import (
+    beam_budget,
+    largest_first,
     partitions,
     ranked_partitions,
     strong_budget,
@@ -81,10 +83,10 @@ def cached_distances(
 
 _CACHE: dict[
     tuple[object, ...],
-    tuple[dict[DiskRun, PatternTable], dict[tuple[int, int | None], Partitioned]],
+    tuple[dict[DiskRun, PatternTable], dict[tuple[object, ...], Partitioned]],
 ] = {}
 """Per puzzle (one at a time): every run's table built, and the partitions asked for
-(by budget and number of cuts)."""
+(by budget and number of cuts, or the beam's)."""
 
 
 def _key(puzzle: Puzzle, allowed: Allowed) -> tuple[object, ...]:
@@ -120,23 +122,47 @@ def strong_price(puzzle: Puzzle, budget: int | None = None) -> float:
     """Seconds the strong database (:func:`goal_database` with ``strong``) should take to
     build: its largest runs, one per cut it will hold, counted unless built in this
     process already or kept in the on-disk cache (0 when all are)."""
-    pegs = len(puzzle.pegs)
-    parts = strong_partitions(pegs, puzzle.disks, budget)
+    parts = strong_partitions(len(puzzle.pegs), puzzle.disks, budget)
     size = max(run.size for part in parts for run in part)
     runs = list(dict.fromkeys(run for part in parts for run in part if run.size == size))
+    return _price(puzzle, runs[:STRONG_CUTS])
+
+
+def beam_price(puzzle: Puzzle) -> float:
+    """Seconds :func:`beam_database` should take to build (0 when built or cached)."""
+    return _price(puzzle, list(beam_cut(puzzle)))
+
+
+def _price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> float:
+    """Seconds the runs' tables should take to build, but for those built in this
+    process already or kept in the on-disk cache."""
+    pegs = len(puzzle.pegs)
     built = _CACHE.get(_key(puzzle, goal_allowed(puzzle)), ({}, {}))[0]
     ends, edges = goal_allowed(puzzle), puzzle.edges()
     missing = [
         run
-        for run in runs[:STRONG_CUTS]
+        for run in runs
         if run not in built
         and not (
-            pegs**size >= CACHED_PATTERNS
+            pegs**run.size >= CACHED_PATTERNS
             and table_cache.holds(table_key(pegs, [ends[d - 1] for d in run.disks], edges))
         )
     ]
-    patterns: int = pegs**size
-    return len(missing) * patterns * SECONDS_PER_PATTERN
+    patterns: int = sum(pegs**run.size for run in missing)
+    return patterns * SECONDS_PER_PATTERN
+
+
+def beam_cut(puzzle: Puzzle) -> tuple[DiskRun, ...]:
+    """The runs of :func:`beam_database`'s one cut."""
+    pegs = len(puzzle.pegs)
+    return largest_first(pegs, puzzle.disks, beam_budget(pegs))
+
+
+def beam_database(puzzle: Puzzle, deadline: float | None = None) -> Partitioned:
+    """The beam's tables: one cut, :func:`~.cuts.largest_first` within
+    :func:`~.cuts.beam_budget`, built once per puzzle (and kept on disk) like
+    :func:`goal_database`'s.  Raises ``TimeoutError`` if ``deadline`` passes first."""
+    return _database(puzzle, [beam_cut(puzzle)], ("beam",), deadline, goal_allowed(puzzle))
 
 
 def goal_database(
@@ -165,12 +191,24 @@ def goal_database(
         cuts = None if every_cut else CUTS_BUILT
         parts = partitions(len(puzzle.pegs), puzzle.disks, budget)
     allowed = goal_allowed(puzzle) if allowed is None else allowed
+    return _database(puzzle, parts, (budget, cuts), deadline, allowed, cuts)
+
+
+def _database(
+    puzzle: Puzzle,
+    parts: Sequence[tuple[DiskRun, ...]],
+    asked: tuple[object, ...],
+    deadline: float | None,
+    allowed: Allowed,
+    cuts: int | None = None,
+) -> Partitioned:
+    """The tables of ``parts`` (the ``cuts`` most promising, or all), kept per puzzle
+    under ``asked``; a run's table is built once whichever database asks for it."""
     key = _key(puzzle, allowed)
     if key not in _CACHE:
         _CACHE.clear()  # one puzzle at a time: tables can be megabytes
         _CACHE[key] = ({}, {})
     built, chosen = _CACHE[key]
-    asked = (budget, cuts)
     if asked not in chosen:
 
         def table(run: DiskRun) -> PatternTable:
