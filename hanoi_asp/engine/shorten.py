@@ -37,9 +37,10 @@ hard families), so its time is predicted from the last.  When they run:
   beam then takes.  The widths go on from the widest run on the old tables, and the
   first wider one that brings nothing shorter than the plan in hand ends them.
 
-The widths up front buy the beam's cut once they have cost its price (a rent rule, as
-:func:`~hanoi_asp.engine.tables.check_every_cut`'s), at once if it costs nothing (built
-or in the on-disk cache), or after the first width under a short time limit
+The widths buy the beam's cut once they have cost its price (a rent rule, as
+:func:`~hanoi_asp.engine.tables.check_every_cut`'s), up front or before any later
+width, at once if it costs nothing (built or in the on-disk cache), or after the first
+width under a short time limit
 (:data:`SHORT_LIMIT`) that leaves the beam that much (a third of the time left: the
 rent would be paid before the limit anyway, unless the proof comes first).  Else they
 would wait for clingo's first horizon, and spend the time up front on the weaker
@@ -246,6 +247,9 @@ class Shortener:
         assert self.tables is not None and run.best is not None
         if self.interrupt is not None and self.interrupt():
             return False
+        if self._own_cut_due():
+            self._buy_own_cut()
+            width = self.width
         self.width *= GROWTH
         began = time.monotonic()
         try:

@@ -169,6 +169,25 @@ def test_the_widths_up_front_buy_the_beams_cut_once_they_have_paid_its_price(
     assert len(searched) > 1
 
 
+def test_a_later_width_buys_the_beams_cut_once_the_widths_have_paid_its_price(
+    short_runs: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the widths up front, the rent rule holds as well: the width run once the
+    widths have cost the cut's price runs on it, and not one before."""
+    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 0.5)
+    searched = _searched_on(monkeypatch)
+    shortener = _shortener(SolveOptions())
+    bound_tables = shortener.tables
+    shortener.step()
+    shortener.spent = 0.4
+    shortener.step()
+    assert not shortener.own_cut
+    shortener.spent = 0.5
+    shortener.step()
+    own = beam_database(PUZZLE)
+    assert shortener.own_cut and [t for _, t in searched] == [bound_tables] * 2 + [own]
+
+
 def test_a_beams_cut_built_already_is_taken_before_the_first_width(
     short_runs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
