@@ -6,9 +6,10 @@ solve with a warm on-disk cache spends under 0.1 s on its pattern tables).
 Per file, in one process with an empty cache folder of its own: a solve (cold: every
 table built and stored), the in-memory tables dropped (as a new process would start),
 the same solve again (warm: read from disk).  "Table time" is the wall time spent in
-``goal_database`` (:mod:`hanoi_asp.methods.patterns`: building or reading every table
-the solve asks for: the bound's, the strong ones), wherever the engine calls it; the
-solve's own total is beside it.  Writes ``results/warm_tables.log`` (``--out``).
+``goal_database`` and ``beam_database`` (:mod:`hanoi_asp.methods.patterns`: building or
+reading every table the solve asks for: the bound's, the strong ones, the beam's),
+wherever the engine calls them; the solve's own total is beside it.  Writes
+``results/warm_tables.log`` (``--out``).
 """
 
 from __future__ import annotations
@@ -29,14 +30,14 @@ from hanoi_asp import SolveOptions, load_puzzle, solve
 
 
 def timed_tables() -> tuple[list[float], Callable[[], None]]:
-    """Wrap ``goal_database`` wherever the engine imported it: the list collects the
-    seconds of each call; the function drops the tables built in memory.  Every module
-    of ``hanoi_asp.engine`` and ``hanoi_asp.methods`` is imported first, so no caller
-    is missed.  (``goal_database`` and its in-memory cache are internals of the pattern
-    tables, which ``hanoi_asp`` does not export.)"""
+    """Wrap ``goal_database`` and ``beam_database`` wherever the engine imported them: the
+    list collects the seconds of each call; the function drops the tables built in
+    memory.  Every module of ``hanoi_asp.engine`` and ``hanoi_asp.methods`` is imported
+    first, so no caller is missed.  (Both and their in-memory cache are internals of the
+    pattern tables, which ``hanoi_asp`` does not export.)"""
     import hanoi_asp.engine
     import hanoi_asp.methods
-    from hanoi_asp.methods.patterns import goal_database
+    from hanoi_asp.methods.patterns import beam_database, goal_database
 
     for package in (hanoi_asp.engine, hanoi_asp.methods):
         for found in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
@@ -44,19 +45,21 @@ def timed_tables() -> tuple[list[float], Callable[[], None]]:
     in_memory: dict[Any, Any] = sys.modules[goal_database.__module__]._CACHE
     spent: list[float] = []
 
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        began = time.perf_counter()
-        try:
-            return goal_database(*args, **kwargs)
-        finally:
-            spent.append(time.perf_counter() - began)
+    def timing(function: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent.append(time.perf_counter() - began)
 
-    for name, module in list(sys.modules.items()):
-        if (
-            name.startswith("hanoi_asp.")
-            and getattr(module, "goal_database", None) is goal_database
-        ):
-            module.goal_database = wrapped  # type: ignore[attr-defined]
+        return wrapped
+
+    for function in (goal_database, beam_database):
+        name, wrapped = function.__name__, timing(function)
+        for module_name, module in list(sys.modules.items()):
+            if module_name.startswith("hanoi_asp.") and getattr(module, name, None) is function:
+                setattr(module, name, wrapped)
     return spent, in_memory.clear
 
 
