@@ -40,13 +40,12 @@ hard families), so its time is predicted from the last.  When they run:
 The widths buy the beam's cut once they have cost its price (a rent rule, as
 :func:`~hanoi_asp.engine.tables.check_every_cut`'s), up front or before any later
 width, at once if it costs nothing (built or in the on-disk cache), or after the first
-width under a short time limit
-(:data:`SHORT_LIMIT`) that leaves the beam that much (a third of the time left: the
-rent would be paid before the limit anyway, unless the proof comes first).  Else they
-would wait for clingo's first horizon, and spend the time up front on the weaker
-tables.  The first width runs on the bound's tables all the same: on a puzzle clingo
-proves in a second, its plan may end the search before the beam's cut is worth
-building.
+width under a short time limit (:data:`SHORT_LIMIT`) that leaves the beam that much (a
+third of the time left: the rent would be paid before the limit anyway, unless the
+proof comes first).  Else they would wait for clingo's first horizon, and spend the
+time up front on the weaker tables.  The first width runs on the bound's tables all
+the same: on a puzzle clingo proves in a second, its plan may end the search before
+the beam's cut is worth building.
 
 They stop once the best plan meets the lower bound.  Measured by
 ``python -m benchmarks.anytime`` (the plan at 1, 5 and 60 s).
@@ -91,8 +90,8 @@ before the width of 4096 (78 moves), which then came too late for 16384 (70, opt
 69) to fit before the limit."""
 SHORT_LIMIT = 10.0
 """Seconds left under a time limit that make it a short one, where the beam's cut is
-bought after the first width (see the module docstring): the plan at the limit is the answer
-there, as a hard puzzle's proof takes longer (20-40 s on 4 pegs and 14 disks).  Under
+bought after the first width (see the module docstring): the plan at the limit is the
+answer there, as a hard puzzle's proof takes longer (20-40 s on 4 pegs and 14 disks).  Under
 ``--timeout 120`` buying it so early (and the widths on it) made the random 6-peg
 11-disk puzzles, proven in about a second, 0.25 s slower (median)."""
 SHARE = 1 / 3
@@ -167,7 +166,7 @@ class Shortener:
         if self.own_cut:
             return False
         if beam_cut(self.run.puzzle)[0].size <= self.cut_size:
-            self.own_cut = True  # (the exact distance in hand: one run of every disk)
+            self.own_cut = True  # a cut as long in hand (the strong tables', the exact distance)
             return False
         price = beam_price(self.run.puzzle)
         if price == 0.0:
@@ -183,8 +182,8 @@ class Shortener:
 
     def _buy_own_cut(self) -> bool:
         """The beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`), the
-        widths afresh on it; whether
-        it came (not past the deadline, nor the search over).  Its time is the beam's."""
+        widths afresh on it; whether it came (not past the deadline, nor the search
+        over).  Its time is the beam's."""
         if self.interrupt is not None and self.interrupt():
             return False
         self.own_cut = True
@@ -193,8 +192,7 @@ class Shortener:
             tables: Partitioned | None = beam_database(self.run.puzzle, self.run.deadline)
         except TimeoutError:
             tables = None
-        took = time.monotonic() - began
-        self.spent += took
+        self.spent += time.monotonic() - began
         self.run.timed("first_plan", began)
         if tables is None:
             return False
