@@ -276,21 +276,26 @@ def test_on_new_tables_the_first_width_past_the_widest_that_brings_nothing_ends_
 def test_a_bound_from_astar_stopped_at_the_limit_does_not_end_the_beam() -> None:
     """A*'s answer is taken in by the beam as it comes: a bound alone (A* stopped at
     the time limit) lets it go on to the plan at the limit; a bound its plan meets ends
-    it (the search is over)."""
+    it (the search is over).  A* is started if due at every layer too."""
     from hanoi_asp.engine.strategies.upward import _search_over
 
     run = _shortener(SolveOptions(timeout=5.0)).run
 
     class Rival:
         def __init__(self, lower: int) -> None:
-            self.lower = lower
+            self.lower, self.asked_to_start = lower, 0
+
+        def start_if_due(self) -> None:
+            self.asked_to_start += 1
 
         def take(self) -> bool:
             run.lower = max(run.lower, self.lower)
             return True
 
-    assert not _search_over(run, Rival(20)) and run.lower == 20  # type: ignore[arg-type]
+    rival = Rival(20)
+    assert not _search_over(run, rival) and run.lower == 20  # type: ignore[arg-type]
     assert _search_over(run, Rival(31))  # type: ignore[arg-type]  # the plan in hand: 31
+    assert rival.asked_to_start == 1  # A* started if due: the beam holds no clingo thread
 
 
 def test_no_width_runs_once_the_search_is_over() -> None:
