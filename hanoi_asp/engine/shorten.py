@@ -114,12 +114,16 @@ class Shortener:
         """The widest width run on earlier tables: no narrower one is judged converged."""
         self.own_cut = False
         """The beam's own cut bought (or asked for and not worth it)."""
-        self.cut_size = _cut_size(tables)
-        """The first run of the one cut the beam runs on; 0 on several cuts (the
-        bound's tables: the beam has no cut of its own yet)."""
         self.interrupt: Callable[[], bool] | None = None
         """Asked after each layer of a beam: whether to give it up (A*'s answer, taken
         in as it comes, has ended the search)."""
+
+    @property
+    def cut_size(self) -> int:
+        """The first run of the one cut the beam runs on; 0 on several cuts (the
+        bound's tables: the beam has no cut of its own yet)."""
+        tables = self.tables
+        return 0 if tables is None or len(tables) != 1 else tables[0][0].run.size
 
     def retable(self, tables: Partitioned) -> None:
         """Stronger tables handed over (the propagator's): the beam takes their
@@ -205,7 +209,6 @@ class Shortener:
         widest = self.width // GROWTH
         self.outgrown = max(self.outgrown, widest)
         self.tables, self.width = tables, max(FIRST_WIDTH, widest)
-        self.cut_size = _cut_size(tables)
         if self.last is not None and widest >= FIRST_WIDTH:
             self.last /= TIME_GROWTH
 
@@ -268,11 +271,6 @@ class Shortener:
             moves = replay(run.puzzle, steps)
             run.offer(moves, PlanOrigin("beam", len(moves), width=width))
         return True
-
-
-def _cut_size(tables: Partitioned | None) -> int:
-    """The first run's length (the largest disks) if ``tables`` are one cut, else 0."""
-    return 0 if tables is None or len(tables) != 1 else tables[0][0].run.size
 
 
 def _largest_first(tables: Partitioned) -> tuple[PatternTable, ...] | None:

@@ -1,8 +1,7 @@
 """Whole states as numpy integers, a batch at a time: their moves, their tables'
-estimates and the goal test.  The beam
-(:mod:`hanoi_asp.methods.beam`) and the batched A* (:mod:`hanoi_asp.methods.astar`) work
-on arrays of states with these, a few array operations per batch where plain Python
-takes microseconds a state.
+estimates and the goal test.  The beam (:mod:`hanoi_asp.methods.beam`) and the batched
+A* (:mod:`hanoi_asp.methods.astar`) work on arrays of states with these, a few array
+operations per batch where plain Python takes microseconds a state.
 
 A state is an integer as in :mod:`hanoi_asp.methods.bfs`: disk ``d`` contributes
 ``peg * pegs**(d-1)`` (``digits`` below holds those powers), so a run's pattern is

@@ -136,9 +136,8 @@ def beam_price(puzzle: Puzzle) -> float:
 def _price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> float:
     """Seconds the runs' tables should take to build, but for those built in this
     process already or kept in the on-disk cache."""
-    pegs = len(puzzle.pegs)
-    built = _CACHE.get(_key(puzzle, goal_allowed(puzzle)), ({}, {}))[0]
-    ends, edges = goal_allowed(puzzle), puzzle.edges()
+    pegs, ends, edges = len(puzzle.pegs), goal_allowed(puzzle), puzzle.edges()
+    built = _CACHE.get(_key(puzzle, ends), ({}, {}))[0]
     missing = [
         run
         for run in runs
