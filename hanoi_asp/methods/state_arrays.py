@@ -53,11 +53,12 @@ def estimator(tables: Partitioned, digit: Ints, pegs: int) -> Estimate:
 
 
 def _as_array(distances: Sequence[int]) -> npt.NDArray[np.uint16]:
-    """A table's distances as a numpy array, without a copy: one byte or two a
-    pattern (:class:`~hanoi_asp.methods.patterns.PatternTable`)."""
-    if isinstance(distances, bytes | bytearray):
-        return np.frombuffer(distances, dtype=np.uint8).astype(np.uint16, copy=False)
-    return np.frombuffer(memoryview(distances), dtype=np.uint16)  # type: ignore[arg-type]
+    """A table's distances as a numpy array: two bytes a pattern as they are, one byte
+    widened to two (a copy; :class:`~hanoi_asp.methods.patterns.PatternTable`)."""
+    view = memoryview(distances)  # type: ignore[arg-type]
+    if view.itemsize == 1:
+        return np.frombuffer(view, dtype=np.uint8).astype(np.uint16)
+    return np.frombuffer(view, dtype=np.uint16)
 
 
 def successors(

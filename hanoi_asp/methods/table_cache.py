@@ -3,9 +3,10 @@ reads a table instead of building it again.
 
 >>> import tempfile, os
 >>> with tempfile.TemporaryDirectory() as folder, using(folder):
-...     store("example", b"\\x00\\x01\\x02", 1)
-...     load("example")
-(b'\\x00\\x01\\x02', 1)
+...     store("example", b"\\x00\\x01\\x02", 1, seconds=0.5)
+...     found = load("example")
+>>> bytes(found.payload), found.width, found.seconds
+(b'\\x00\\x01\\x02', 1, 0.5)
 
 Where: ``$HANOI_ASP_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/hanoi-asp``, else
 ``~/.cache/hanoi-asp``.  Off: ``$HANOI_ASP_NO_CACHE`` set (to anything but ``0`` or
@@ -14,11 +15,15 @@ empty), ``hanoi-asp solve/batch/explain --no-cache``, or
 
 A table is a file named by a hash of its *key* (what it is a table of: pegs, the goal
 pattern of its disks, the move graph, the format).  It is never trusted: its header
-holds the key itself, the payload's length and a CRC-32 of key and payload; a file
-that fails any check (torn by a crash, truncated, corrupted, another format) reads
-as missing, so the table is built again and the file replaced.  Writers write a
-temporary file in the same folder and rename it into place (atomic on POSIX), so
-concurrent writers each leave a whole file and readers see a whole file or none.
+holds the key itself, the payload's length, the seconds its build took, and a CRC-32
+of all three and the payload; a file that fails any check (torn by a crash,
+truncated, corrupted, another format) reads as missing, so the table is built again
+and the file replaced.  Writers write a temporary file in the same folder and rename
+it into place (atomic on POSIX), so concurrent writers each leave a whole file and
+readers see a whole file or none.  A file is never rewritten in place, only replaced
+or deleted, so a reader maps it into memory (:mod:`mmap`) rather than copying it: the
+pages are the operating system's file cache, shared by every process reading the
+table (a batch's workers), and a 16 MiB table reads in the time its checksum takes.
 The folder is kept under ``$HANOI_ASP_CACHE_MAX_MIB`` (default
 :data:`DEFAULT_MAX_MIB`), the least recently used tables (by mtime; a read touches
 it) deleted first.  Nothing here may fail a solve: an unwritable folder, a full disk
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import mmap
 import os
 import struct
 import tempfile
@@ -37,14 +43,19 @@ import zlib
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
+from typing import NamedTuple
 
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the way tables are built or laid out changes: old files then read
-as missing."""
+as missing.  2: the build's seconds in the header, the payload aligned."""
 
 MAGIC = b"HANOIPDB"
-HEADER = struct.Struct("<8sIIIQI")
-"""magic, format, bytes per entry, key length, payload length, CRC-32 of key + payload."""
+HEADER = struct.Struct("<8sIIIQdI")
+"""magic, format, bytes per entry, key length, payload length, seconds the build took,
+CRC-32 of key + payload + seconds; then the key, zeros up to :data:`ALIGN`, the
+payload."""
+ALIGN = 8
+"""The payload starts at a multiple of this (two-byte entries read aligned)."""
 
 DEFAULT_MAX_MIB = 1024
 """The folder's size cap by default: the tables of a few dozen hard puzzles."""
@@ -109,9 +120,18 @@ def holds(key: str) -> bool:
     return base is not None and _path(base, key).is_file()
 
 
-def load(key: str) -> tuple[bytes, int] | None:
-    """The payload stored under ``key`` and its bytes per entry, or None: no cache, no
-    file, or a file that fails a check (then it is deleted)."""
+class Stored(NamedTuple):
+    """A table read back: its payload (a read-only view of the mapped file), its bytes
+    per entry, and the seconds its build took when it was stored."""
+
+    payload: memoryview
+    width: int
+    seconds: float
+
+
+def load(key: str) -> Stored | None:
+    """What is stored under ``key``, or None: no cache, no file, or a file that fails a
+    check (then it is deleted)."""
     base = folder()
     if base is None:
         return None
@@ -121,14 +141,18 @@ def load(key: str) -> tuple[bytes, int] | None:
             head = handle.read(HEADER.size)
             if len(head) != HEADER.size:
                 raise ValueError("torn header")
-            magic, version, width, key_length, length, crc = HEADER.unpack(head)
+            magic, version, width, key_length, length, seconds, crc = HEADER.unpack(head)
             if magic != MAGIC or version != FORMAT or width not in (1, 2):
                 raise ValueError("another format")
             stored_key = handle.read(key_length)
-            payload = handle.read(length + 1)  # one more: a longer file is wrong too
-        if stored_key != key.encode() or len(payload) != length:
-            raise ValueError("wrong key or length")
-        if zlib.crc32(payload, zlib.crc32(stored_key)) != crc:
+            start = _payload_start(key_length)
+            if stored_key != key.encode() or os.fstat(handle.fileno()).st_size != start + length:
+                raise ValueError("wrong key or length")  # a longer file is wrong too
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        payload = memoryview(mapped)[start:]
+        if zlib.crc32(payload, _crc_of_header(stored_key, seconds)) != crc:
+            payload.release()
+            mapped.close()
             raise ValueError("checksum")
     except FileNotFoundError:
         return None
@@ -138,19 +162,28 @@ def load(key: str) -> tuple[bytes, int] | None:
         return None
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: evicted last
-    return payload, width
+    return Stored(payload, width, seconds)
 
 
-def store(key: str, payload: bytes, width: int) -> None:
-    """Keep ``payload`` (``width`` bytes per entry) under ``key``: written whole to a
-    temporary file, renamed into place, then the folder trimmed to its cap."""
+def _payload_start(key_length: int) -> int:
+    return -(-(HEADER.size + key_length) // ALIGN) * ALIGN
+
+
+def _crc_of_header(key: bytes, seconds: float) -> int:
+    return zlib.crc32(struct.pack("<d", seconds), zlib.crc32(key))
+
+
+def store(key: str, payload: bytes, width: int, seconds: float = 0.0) -> None:
+    """Keep ``payload`` (``width`` bytes per entry, built in ``seconds``) under ``key``:
+    written whole to a temporary file, renamed into place, then the folder trimmed to
+    its cap."""
     base = folder()
     if base is None:
         return
     encoded = key.encode()
-    head = HEADER.pack(
-        MAGIC, FORMAT, width, len(encoded), len(payload), zlib.crc32(payload, zlib.crc32(encoded))
-    )
+    crc = zlib.crc32(payload, _crc_of_header(encoded, seconds))
+    head = HEADER.pack(MAGIC, FORMAT, width, len(encoded), len(payload), seconds, crc)
+    padding = bytes(_payload_start(len(encoded)) - HEADER.size - len(encoded))
     try:
         base.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=base, prefix=".", suffix=PARTIAL)
@@ -158,6 +191,7 @@ def store(key: str, payload: bytes, width: int) -> None:
             with os.fdopen(handle, "wb") as out:
                 out.write(head)
                 out.write(encoded)
+                out.write(padding)
                 out.write(payload)
             os.replace(temporary, _path(base, key))
         except BaseException:

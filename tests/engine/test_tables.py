@@ -135,3 +135,58 @@ def test_while_astar_races_the_strong_tables_wait_until_they_are_free(
     strong = goal_database(puzzle, strong=True)  # built meanwhile: free now
     assert check_every_cut(run, plan, solver, buy_strong=False)
     assert pruning(solver).tables == strong
+
+
+def test_a_warm_solve_buys_every_cut_when_a_cold_one_would(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bound's tables read from the on-disk cache cost milliseconds; their price
+    (:func:`~hanoi_asp.engine.tables.bounds_price`) adds the build time recorded with
+    them, so ``check_every_cut`` waits for a rent as long as the cold build, not for
+    the read.  Before, a warm solve bought (and built) every cut at once."""
+    from hanoi_asp.engine.policy import choose_strategy, make_solver
+    from hanoi_asp.engine.state import SearchState
+    from hanoi_asp.engine.tables import bounds_price, check_every_cut
+    from hanoi_asp.methods import table_cache
+
+    monkeypatch.setattr(database, "CACHED_PATTERNS", 64)  # the 3-disk runs are kept
+    monkeypatch.setattr(cuts, "TABLE_PATTERNS", 64)
+    monkeypatch.setattr(cuts, "STRONG_PATTERNS", 256)  # not one exact table
+    monkeypatch.setattr(database, "SECONDS_PER_PATTERN", 3600.0)  # strong: never bought
+    monkeypatch.setattr(database, "CUTS_BUILT", 1)
+    monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("HANOI_ASP_NO_CACHE", raising=False)
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=6,
+        init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
+        goal={"d": (1, 2, 3), "c": (4, 5, 6)},  # no two runs share a table
+    )
+    database._CACHE.clear()
+    cold = goal_database(puzzle)  # built, and stored with their build times
+    assert all(t.saved == 0 for part in cold for t in part)
+    database._CACHE.clear()  # a new process
+    warm = goal_database(puzzle)
+    assert warm == cold
+    recorded = {t.run: table_cache.load(_key_of(puzzle, t.run)) for part in warm for t in part}
+    assert all(found is not None and found.seconds > 0 for found in recorded.values())
+    options = SolveOptions(threads=1)
+    plan = choose_strategy(puzzle, options, None)
+    solver = make_solver(puzzle, plan, minimal=True, tables=warm)
+    run = SearchState(puzzle, options, timings={"bounds": 0.001})
+    price = bounds_price(run, warm)
+    assert price == pytest.approx(0.001 + sum(f.seconds for f in recorded.values() if f))
+    solver.calls.solving = price * 0.99
+    assert not check_every_cut(run, plan, solver)  # past the read, short of the build
+    assert pruning(solver).tables == warm
+    solver.calls.solving = price
+    check_every_cut(run, plan, solver)
+    assert pruning(solver).tables == goal_database(puzzle, every_cut=True)
+    database._CACHE.clear()
+
+
+def _key_of(puzzle: Puzzle, run: Any) -> str:
+    from hanoi_asp.methods.patterns import goal_allowed
+
+    ends = goal_allowed(puzzle)
+    return database.table_key(4, [ends[d - 1] for d in run.disks], puzzle.edges())

@@ -13,11 +13,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from support.cli import RunCli
 
 from hanoi_asp.methods import patterns, table_cache
-from hanoi_asp.methods.patterns import database
+from hanoi_asp.methods.patterns import UNSEEN, database
 
 PEGS, ENDS = 4, [[3], [0, 1], [2], [1], [0], [3], [2], [1]]
 """8 disks on 4 pegs (65,536 patterns: the smallest table kept), disk 2 may end on two
@@ -43,11 +44,30 @@ def test_a_table_read_back_equals_a_fresh_build(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     expected = _fresh()
-    built = patterns.cached_distances(PEGS, ENDS, None)
-    assert len(_tables(folder)) == 1
+    built, nothing_saved = patterns.cached_distances(PEGS, ENDS, None)
+    assert len(_tables(folder)) == 1 and nothing_saved == 0
     monkeypatch.setattr(database, "distances_among", _never_built)
-    read = patterns.cached_distances(PEGS, ENDS, None)
-    assert isinstance(read, bytes) and list(read) == list(built) == expected
+    read, saved = patterns.cached_distances(PEGS, ENDS, None)
+    assert isinstance(read, memoryview) and read.readonly  # the mapped file, not a copy
+    assert list(read) == list(built) == expected
+    stored = table_cache.load(_key())
+    assert stored is not None and saved == stored.seconds > 0  # the build's time, kept
+
+
+def test_two_byte_tables_read_back_aligned(folder: Path) -> None:
+    """Distances past 255 (a move graph that leaves patterns unreachable: UNSEEN) take
+    two bytes; read back, they are a view of the file cast to ``'H'``, on an aligned
+    offset, equal to the fresh build, and numpy reads them without a copy."""
+    from hanoi_asp.methods.state_arrays import _as_array
+
+    one_way = frozenset({(0, 1), (1, 2), (2, 3)})  # no disk returns to peg 0
+    built, _ = patterns.cached_distances(PEGS, ENDS, one_way)
+    read, _ = patterns.cached_distances(PEGS, ENDS, one_way)
+    assert list(read) == list(built)
+    assert isinstance(read, memoryview) and read.format == "H" and max(read) == UNSEEN
+    assert (table_cache.HEADER.size + len(_key(one_way))) % 8  # the key alone misaligns
+    array = _as_array(read)
+    assert array.dtype == np.uint16 and list(array) == list(built)
 
 
 def _never_built(*_: object) -> None:
@@ -72,14 +92,13 @@ def test_a_damaged_file_is_detected_and_rebuilt(folder: Path, damage: str) -> No
     path.write_bytes(bytes(data))
     assert table_cache.load(_key()) is None  # not trusted
     again = patterns.cached_distances(PEGS, ENDS, None)
-    assert list(again) == _fresh()
+    assert list(again[0]) == _fresh()
     assert table_cache.load(_key()) is not None  # rebuilt and stored whole
 
 
-def _key() -> str:
+def _key(edges: frozenset[tuple[int, int]] | None = None) -> str:
     """The key :func:`patterns.cached_distances` uses for the test's table."""
-    ends = ";".join(",".join(map(str, c)) for c in ENDS)
-    return f"distances pegs={PEGS} ends={ends} graph=all order={sys.byteorder}"
+    return database.table_key(PEGS, ENDS, edges)
 
 
 WRITER = """
@@ -98,7 +117,7 @@ def test_concurrent_writers_leave_a_whole_file(folder: Path) -> None:
     assert [w.wait(timeout=120) for w in writers] == [0, 0]
     found = table_cache.load("contended")
     assert found is not None
-    payload, width = found
+    payload, width, _ = found
     assert width == 1 and len(payload) == 4_000_000 and len(set(payload)) == 1
     assert payload[0] in (7, 9)
     assert not list(folder.glob("*" + table_cache.PARTIAL))
@@ -156,7 +175,7 @@ def test_an_unwritable_folder_is_no_cache(tmp_path: Path, monkeypatch: pytest.Mo
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(blocker / "cache"))
-    assert list(patterns.cached_distances(PEGS, ENDS, None)) == _fresh()
+    assert list(patterns.cached_distances(PEGS, ENDS, None)[0]) == _fresh()
 
 
 def test_solve_batch_and_explain_take_no_cache() -> None:

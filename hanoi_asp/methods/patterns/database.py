@@ -5,6 +5,7 @@ beam's, and what the strong and the beam's would cost to build."""
 from __future__ import annotations
 
 import sys
+import time
 from array import array
 from collections.abc import Sequence
 
@@ -38,7 +39,8 @@ def toward_goal(
     ends = goal_allowed(puzzle) if allowed is None else allowed
     choices = [ends[d - 1] for d in run.disks]
     pegs, edges = len(puzzle.pegs), puzzle.edges()
-    return PatternTable(pegs, run, cached_distances(pegs, choices, edges, deadline))
+    distances, saved = cached_distances(pegs, choices, edges, deadline)
+    return PatternTable(pegs, run, distances, saved=saved)
 
 
 CACHED_PATTERNS = 1 << 16
@@ -55,30 +57,30 @@ def table_key(pegs: int, choices: Sequence[Sequence[int]], edges: Edges) -> str:
 
 def cached_distances(
     pegs: int, choices: Sequence[Sequence[int]], edges: Edges, deadline: float | None = None
-) -> Sequence[int]:
-    """:func:`distances_among`, as ``bytes`` or ``array('H')``, read from the on-disk
-    cache when it holds the table, else built and stored there.  The key is all the
-    table depends on: pegs, each disk's allowed end pegs, the move graph."""
+) -> tuple[Sequence[int], float]:
+    """:func:`distances_among`, and the seconds the on-disk cache saved: read from the
+    cache when it holds the table (a view of the mapped file, and the seconds its build
+    took, recorded with it), else built now and stored there with its build time (and 0
+    saved).  One byte an entry, or two (:class:`~.tables.PatternTable`).  The key is all
+    the table depends on: pegs, each disk's allowed end pegs, the move graph."""
     key = table_key(pegs, choices, edges)
-    big = pegs ** len(choices) >= CACHED_PATTERNS
+    entries = pegs ** len(choices)
+    big = entries >= CACHED_PATTERNS
     found = table_cache.load(key) if big else None
-    if found is not None:
-        payload, width = found
-        if width == 1 and len(payload) == pegs ** len(choices):
-            return payload
-        if width == 2 and len(payload) == 2 * pegs ** len(choices):
-            wide = array("H")
-            wide.frombytes(payload)
-            return wide
+    if found is not None and len(found.payload) == found.width * entries:
+        if found.width == 1:
+            return found.payload, found.seconds
+        return found.payload.cast("H"), found.seconds
+    began = time.perf_counter()
     distances = distances_among(pegs, choices, edges, deadline)
     payload = distances.tobytes()
     if big:
-        table_cache.store(key, payload, distances.itemsize)
+        table_cache.store(key, payload, distances.itemsize, time.perf_counter() - began)
     if distances.itemsize == 1:
-        return payload
+        return payload, 0.0
     wide = array("H")
     wide.frombytes(payload)
-    return wide
+    return wide, 0.0
 
 
 _CACHE: dict[
