@@ -128,3 +128,38 @@ def test_the_beams_tables_are_its_cut_and_cost_nothing_once_built(puzzle: Puzzle
         for table in tables[0]:
             fresh = toward_goal(puzzle, table.run)
             assert bytes(fresh.distances) == bytes(table.distances)
+
+
+def test_runs_whose_disks_end_alike_share_one_table() -> None:
+    """A whole tower's goal: every run of one length has the same goal pattern, so the
+    database keeps one table's distances for them all (equal to a fresh build of each
+    run) and counts what the cache saved once; runs ending differently keep their own."""
+    from hanoi_asp.methods.patterns import database, goal_database
+
+    database._CACHE.clear()
+    tower = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=9,
+        init={"a": tuple(range(1, 10))},
+        goal={"d": tuple(range(1, 10))},
+    )
+    tables = [t for part in goal_database(tower, budget=4**4, every_cut=True) for t in part]
+    by_size: dict[int, list[patterns.PatternTable]] = {}
+    for table in tables:
+        by_size.setdefault(table.run.size, []).append(table)
+        assert list(table.distances) == list(toward_goal(tower, table.run).distances)
+    runs = {size: {t.run for t in group} for size, group in by_size.items()}
+    assert len(runs[4]) > 1  # several runs of 4 disks
+    for group in by_size.values():
+        assert len({id(t.distances) for t in group}) == 1
+        assert sum(1 for t in {t.run: t for t in group}.values() if t.saved) <= 1
+    database._CACHE.clear()
+    split = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=8,
+        init={"a": tuple(range(1, 9))},
+        goal={"d": (1, 2, 3, 4), "c": (5, 6, 7, 8)},
+    )
+    own = {t.run: t for part in goal_database(split, budget=4**4, every_cut=True) for t in part}
+    assert own[DiskRun(0, 4)].distances is not own[DiskRun(4, 4)].distances
+    database._CACHE.clear()

@@ -85,10 +85,14 @@ def cached_distances(
 
 _CACHE: dict[
     tuple[object, ...],
-    tuple[dict[DiskRun, PatternTable], dict[tuple[object, ...], Partitioned]],
+    tuple[
+        dict[DiskRun, PatternTable],
+        dict[tuple[object, ...], Partitioned],
+        dict[tuple[tuple[int, ...], ...], PatternTable],
+    ],
 ] = {}
-"""Per puzzle (one at a time): every run's table built, and the partitions asked for
-(by budget and number of cuts, or the beam's)."""
+"""Per puzzle (one at a time): every run's table built, the partitions asked for (by
+budget and number of cuts, or the beam's), and a table per goal pattern of a run."""
 
 
 def _key(puzzle: Puzzle, allowed: Allowed) -> tuple[object, ...]:
@@ -139,7 +143,7 @@ def _price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> float:
     """Seconds the runs' tables should take to build, but for those built in this
     process already or kept in the on-disk cache."""
     pegs, ends, edges = len(puzzle.pegs), goal_allowed(puzzle), puzzle.edges()
-    built = _CACHE.get(_key(puzzle, ends), ({}, {}))[0]
+    built = _CACHE.get(_key(puzzle, ends), ({}, {}, {}))[0]
     missing = [
         run
         for run in runs
@@ -204,17 +208,25 @@ def _database(
     cuts: int | None = None,
 ) -> Partitioned:
     """The tables of ``parts`` (the ``cuts`` most promising, or all), kept per puzzle
-    under ``asked``; a run's table is built once whichever database asks for it."""
+    under ``asked``; a run's table is built once whichever database asks for it, and
+    runs whose disks end alike (a whole tower's goal: every run of one length) share
+    one table's distances (the first one's :attr:`~.tables.PatternTable.saved` counts
+    for all)."""
     key = _key(puzzle, allowed)
     if key not in _CACHE:
         _CACHE.clear()  # one puzzle at a time: tables can be megabytes
-        _CACHE[key] = ({}, {})
-    built, chosen = _CACHE[key]
+        _CACHE[key] = ({}, {}, {})
+    built, chosen, by_ends = _CACHE[key]
     if asked not in chosen:
 
         def table(run: DiskRun) -> PatternTable:
             if run not in built:
-                built[run] = toward_goal(puzzle, run, deadline, allowed)
+                ends = tuple(allowed[d - 1] for d in run.disks)
+                twin = by_ends.get(ends)
+                if twin is None:
+                    built[run] = by_ends[ends] = toward_goal(puzzle, run, deadline, allowed)
+                else:
+                    built[run] = PatternTable(twin.pegs, run, twin.distances)
             return built[run]
 
         ranked = parts if cuts is None else ranked_partitions(puzzle, parts, table, cuts)
