@@ -34,9 +34,15 @@ def digits(puzzle: Puzzle) -> Ints:
 
 def estimator(tables: Partitioned, digit: Ints, pegs: int) -> Estimate:
     """The tables' estimate of a whole array of states at once: per partition the sum
-    of its runs' table values, the largest over partitions."""
+    of its runs' table values, the largest over partitions.  Runs sharing one table's
+    distances (:func:`~hanoi_asp.methods.patterns.goal_database`) share its array."""
+    arrays: dict[int, npt.NDArray[np.uint16]] = {}
+    for part in tables:
+        for t in part:
+            if id(t.distances) not in arrays:
+                arrays[id(t.distances)] = _as_array(t.distances)
     looks = [
-        [(digit[t.run.first], pegs**t.run.size, _as_array(t.distances)) for t in part]
+        [(digit[t.run.first], pegs**t.run.size, arrays[id(t.distances)]) for t in part]
         for part in tables
     ]
 
