@@ -133,7 +133,8 @@ def test_the_beams_tables_are_its_cut_and_cost_nothing_once_built(puzzle: Puzzle
 def test_runs_whose_disks_end_alike_share_one_table() -> None:
     """A whole tower's goal: every run of one length has the same goal pattern, so the
     database keeps one table's distances for them all (equal to a fresh build of each
-    run) and counts what the cache saved once; runs ending differently keep their own."""
+    run), prices them as one, and counts what the cache saved once; runs ending
+    differently keep their own."""
     from hanoi_asp.methods.patterns import database, goal_database
 
     database._CACHE.clear()
@@ -143,6 +144,9 @@ def test_runs_whose_disks_end_alike_share_one_table() -> None:
         init={"a": tuple(range(1, 10))},
         goal={"d": tuple(range(1, 10))},
     )
+    cut_runs = {r for part in cuts.strong_partitions(4, 9, 4**4) for r in part if r.size == 4}
+    assert len(cut_runs) > 1  # the strong cuts' runs of 4 disks: one table to build
+    assert patterns.strong_price(tower, 4**4) == 4**4 * database.SECONDS_PER_PATTERN
     tables = [t for part in goal_database(tower, budget=4**4, every_cut=True) for t in part]
     by_size: dict[int, list[patterns.PatternTable]] = {}
     for table in tables:

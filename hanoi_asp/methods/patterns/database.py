@@ -141,20 +141,20 @@ def beam_price(puzzle: Puzzle) -> float:
 
 def _price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> float:
     """Seconds the runs' tables should take to build, but for those built in this
-    process already or kept in the on-disk cache."""
+    process already or kept in the on-disk cache; runs whose disks end alike count
+    once (they share one table: :func:`_database`)."""
     pegs, ends, edges = len(puzzle.pegs), goal_allowed(puzzle), puzzle.edges()
-    built = _CACHE.get(_key(puzzle, ends), ({}, {}, {}))[0]
-    missing = [
-        run
-        for run in runs
-        if run not in built
-        and not (
+    by_ends = _CACHE.get(_key(puzzle, ends), ({}, {}, {}))[2]
+    missing: dict[tuple[tuple[int, ...], ...], int] = {}
+    for run in runs:
+        run_ends = tuple(ends[d - 1] for d in run.disks)
+        if run_ends in by_ends or (
             pegs**run.size >= CACHED_PATTERNS
-            and table_cache.holds(table_key(pegs, [ends[d - 1] for d in run.disks], edges))
-        )
-    ]
-    patterns: int = sum(pegs**run.size for run in missing)
-    return patterns * SECONDS_PER_PATTERN
+            and table_cache.holds(table_key(pegs, run_ends, edges))
+        ):
+            continue
+        missing[run_ends] = pegs**run.size
+    return sum(missing.values()) * SECONDS_PER_PATTERN
 
 
 def beam_cut(puzzle: Puzzle) -> tuple[DiskRun, ...]:
