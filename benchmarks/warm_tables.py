@@ -1,11 +1,13 @@
 """Table time of a first and a second solve of the same puzzle (issue #28: a second
 solve with a warm on-disk cache spends under 0.1 s on its pattern tables).
 
-    python -m benchmarks.warm_tables FILE... [--method asp] [--out results/warm_tables.log]
+    python -m benchmarks.warm_tables FILE... [--method asp] [--warm-runs 3]
+        [--out results/warm_tables.log]
 
 Per file, in one process with an empty cache folder of its own: a solve (cold: every
-table built and stored), the in-memory tables dropped (as a new process would start),
-the same solve again (warm: read from disk).  "Table time" is the wall time spent in
+table built and stored), then ``--warm-runs`` times the in-memory tables dropped (as a
+new process would start) and the same solve again (warm: read from disk); the median
+and the worst warm run are given.  "Table time" is the wall time spent in
 ``goal_database`` and ``beam_database`` (:mod:`hanoi_asp.methods.patterns`: building or
 reading every table the solve asks for: the bound's, the strong ones, the beam's),
 wherever the engine calls them; the solve's own total is beside it.  Writes
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import statistics
 import sys
 import tempfile
 import time
@@ -72,8 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+")
     parser.add_argument("--method", default="asp")
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--warm-runs", type=int, default=3, help="warm solves per file")
     parser.add_argument("--out", type=Path, default=result_file("warm_tables", ".log"))
     args = parser.parse_args(argv)
+    if args.warm_runs < 1:
+        parser.error("--warm-runs must be at least 1")
     log = Log()
     log_header(log, "warm_tables", sys.argv[1:] if argv is None else argv)
     log(f"method {args.method}: table time / whole solve (s)")
@@ -83,15 +89,24 @@ def main(argv: list[str] | None = None) -> int:
         puzzle = load_puzzle(path)
         row = [Path(path).name]
         with tempfile.TemporaryDirectory(prefix="hanoi-warm-") as folder, table_cache.using(folder):
-            for label in ("cold", "warm"):
+            warm: list[tuple[float, float, str]] = []
+            for run in range(1 + args.warm_runs):
                 drop_tables()
                 spent.clear()
                 began = time.perf_counter()
                 result = solve(puzzle, options)
                 total = time.perf_counter() - began
-                row.append(
-                    f"{label} {sum(spent):.3f} / {total:.2f} ({result.result} {result.length})"
-                )
+                answer = f"{result.result} {result.length}"
+                if run == 0:
+                    row.append(f"cold {sum(spent):.3f} / {total:.2f} ({answer})")
+                else:
+                    warm.append((sum(spent), total, answer))
+        tables, totals = [t for t, _, _ in warm], [t for _, t, _ in warm]
+        answers = ", ".join(sorted({a for _, _, a in warm}))
+        row.append(
+            f"warm x{len(warm)}: {statistics.median(tables):.3f} (worst {max(tables):.3f}) / "
+            f"{statistics.median(totals):.2f} (worst {max(totals):.2f}) ({answers})"
+        )
         log("  ".join(row))
     log_footer(log)
     log.save(args.out)
