@@ -30,6 +30,7 @@ from hanoi_asp.engine.strategies.exact import exact
 from hanoi_asp.engine.strategies.halves import halves
 from hanoi_asp.engine.strategies.mirror import mirror
 from hanoi_asp.engine.strategies.upward import upward
+from hanoi_asp.engine.tables import bounds_phase
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.puzzle import Puzzle
@@ -84,11 +85,10 @@ def _minimal_plan(run: SearchState) -> Result:
         if start.moves is not None and start.first is not None:
             run.first = start.first
             run.offer(start.moves, PlanOrigin(start.first.method, start.first.length))
-    began = time.monotonic()
-    bound = run.bound = lower_bound(
-        puzzle, options.bound, run.deadline, run.finished, upper=run.upper
-    )
-    run.timed("bounds", began)
+    with bounds_phase(run):
+        bound = run.bound = lower_bound(
+            puzzle, options.bound, run.deadline, run.finished, upper=run.upper
+        )
     run.lower = bound.value
     strategy = run.strategy = choose_strategy(puzzle, options, bound)
     limit = run.limit

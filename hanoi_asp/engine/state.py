@@ -59,6 +59,9 @@ class SearchState:
     """One record per clingo call, in order."""
     timings: dict[str, float] = field(default_factory=dict)
     """Seconds per phase so far (see :attr:`Result.timings`)."""
+    cache_saved: float = 0.0
+    """Seconds of table builds the on-disk cache saved during the bounds' phases
+    (:func:`hanoi_asp.engine.tables.bounds_phase`)."""
     solvers: list[HorizonSolver] = field(default_factory=list)
     """Every solver the search made (their clingo time is the grounding and solving)."""
     half_search: HalfSearch | None = None

@@ -11,14 +11,21 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from hanoi_asp.engine.policy import Strategy
 from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.methods.patterns import Partitioned, goal_database, strong_exact, strong_price
+from hanoi_asp.methods.patterns import (
+    Partitioned,
+    goal_database,
+    saved_seconds,
+    strong_exact,
+    strong_price,
+)
 from hanoi_asp.model.puzzle import Puzzle
 
 
@@ -42,15 +49,25 @@ def pattern_tables(
         return None
 
 
+@contextlib.contextmanager
+def bounds_phase(run: SearchState) -> Iterator[None]:
+    """Time the block as the bounds', and add to ``run.cache_saved`` the build time the
+    on-disk cache saved in it (tables read rather than built): :func:`bounds_price`."""
+    began, saved = time.monotonic(), saved_seconds(run.puzzle)
+    try:
+        yield
+    finally:
+        run.timed("bounds", began)
+        run.cache_saved += max(saved_seconds(run.puzzle) - saved, 0.0)
+
+
 def timed_tables(
     run: SearchState, plan: Strategy, every_cut: bool = False, strong: bool = False
 ) -> Partitioned | None:
-    """:func:`pattern_tables` for the run, its time counted as the bounds' (the rent
-    rules weigh what the tables cost by it)."""
-    began = time.monotonic()
-    tables = pattern_tables(run.puzzle, plan, run.deadline, every_cut=every_cut, strong=strong)
-    run.timed("bounds", began)
-    return tables
+    """:func:`pattern_tables` for the run, in :func:`bounds_phase` (the rent rules weigh
+    what the tables cost by it)."""
+    with bounds_phase(run):
+        return pattern_tables(run.puzzle, plan, run.deadline, every_cut=every_cut, strong=strong)
 
 
 def own_searches(run: SearchState, tables: Partitioned | None) -> bool:
@@ -91,7 +108,7 @@ def check_every_cut(
     if not isinstance(propagator, PatternPruning):
         return True
     spent = solver.calls.solving + beam_time
-    if spent < bounds_price(run, propagator.tables):
+    if spent < bounds_price(run):
         return False
     price, exact = strong_price(run.puzzle), strong_exact(run.puzzle)
     strong = propagator.widened or price == 0 or exact
@@ -110,12 +127,11 @@ def check_every_cut(
     return strong
 
 
-def bounds_price(run: SearchState, tables: Partitioned) -> float:
-    """What the bounds cost: their time, plus the build time the on-disk cache saved on
-    ``tables`` (:attr:`~hanoi_asp.methods.patterns.PatternTable.saved`).  A warm solve
-    reads the bound's tables in milliseconds; priced by that alone it bought every cut
-    at once and built tables its cold solve never needed (``python -m
-    benchmarks.warm_tables``: random5-n12-full-0, 0.27 s of tables warm against 0.15 s
-    cold).  Priced so, it waits as long as the cold one did."""
-    saved = {id(table): table.saved for partition in tables for table in partition}
-    return run.timings.get("bounds", 0.0) + sum(saved.values())
+def bounds_price(run: SearchState) -> float:
+    """What the bounds cost: their time, plus the build time the on-disk cache saved
+    in them (:func:`bounds_phase`).  A warm solve reads the bound's tables in
+    milliseconds; priced by that alone it bought every cut at once and built tables its
+    cold solve never needed (``python -m benchmarks.warm_tables``: random5-n12-full-0,
+    0.27 s of tables warm against 0.15 s cold).  Priced so, it waits about as long as
+    the cold one did."""
+    return run.timings.get("bounds", 0.0) + run.cache_saved

@@ -16,7 +16,7 @@ empty), ``hanoi-asp solve/batch/explain --no-cache``, or
 A table is a file named by a hash of its *key* (what it is a table of: pegs, the goal
 pattern of its disks, the move graph, the format).  It is never trusted: its header
 holds the key itself, the payload's length, the seconds its build took, and a CRC-32
-of all three and the payload; a file that fails any check (torn by a crash,
+of the key, the seconds and the payload; a file that fails any check (torn by a crash,
 truncated, corrupted, another format) reads as missing, so the table is built again
 and the file replaced.  Writers write a temporary file in the same folder and rename
 it into place (atomic on POSIX), so concurrent writers each leave a whole file and
@@ -33,6 +33,7 @@ or a vanished file is the same as no cache.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import mmap
 import os
@@ -52,7 +53,7 @@ as missing.  2: the build's seconds in the header, the payload aligned."""
 MAGIC = b"HANOIPDB"
 HEADER = struct.Struct("<8sIIIQdI")
 """magic, format, bytes per entry, key length, payload length, seconds the build took,
-CRC-32 of key + payload + seconds; then the key, zeros up to :data:`ALIGN`, the
+CRC-32 of key, seconds and payload; then the key, zeros up to :data:`ALIGN`, the
 payload."""
 ALIGN = 8
 """The payload starts at a multiple of this (two-byte entries read aligned)."""
@@ -111,7 +112,10 @@ def max_bytes() -> int:
 
 
 def _path(base: Path, key: str) -> Path:
-    return base / (hashlib.blake2b(key.encode(), digest_size=16).hexdigest() + SUFFIX)
+    """The file for ``key`` in this :data:`FORMAT`: another format's file for the same
+    key has another name, so :func:`holds` never counts it (it ages out of the cap)."""
+    name = hashlib.blake2b(f"{FORMAT} {key}".encode(), digest_size=16).hexdigest()
+    return base / (name + SUFFIX)
 
 
 def holds(key: str) -> bool:
@@ -148,7 +152,9 @@ def load(key: str) -> Stored | None:
             start = _payload_start(key_length)
             if stored_key != key.encode() or os.fstat(handle.fileno()).st_size != start + length:
                 raise ValueError("wrong key or length")  # a longer file is wrong too
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            mapped = _mapped(handle.fileno())
+            if mapped is None:
+                return None  # the file may be whole: kept
         payload = memoryview(mapped)[start:]
         if zlib.crc32(payload, _crc_of_header(stored_key, seconds)) != crc:
             payload.release()
@@ -163,6 +169,18 @@ def load(key: str) -> Stored | None:
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: evicted last
     return Stored(payload, width, seconds)
+
+
+def _mapped(descriptor: int) -> mmap.mmap | None:
+    """The whole file, mapped read-only; None if it cannot be mapped.  Out of address
+    space (a batch's or the web app's memory cap) is :class:`MemoryError`, as a copy
+    would have been: the caller's memory limit, not a damaged file."""
+    try:
+        return mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ)
+    except OSError as error:
+        if error.errno == errno.ENOMEM:
+            raise MemoryError("no address space left to map a pattern table") from error
+        return None
 
 
 def _payload_start(key_length: int) -> int:

@@ -143,10 +143,11 @@ def test_a_warm_solve_buys_every_cut_when_a_cold_one_would(
     """The bound's tables read from the on-disk cache cost milliseconds; their price
     (:func:`~hanoi_asp.engine.tables.bounds_price`) adds the build time recorded with
     them, so ``check_every_cut`` waits for a rent as long as the cold build, not for
-    the read.  Before, a warm solve bought (and built) every cut at once."""
+    the read; a cold solve's price is its bounds' time alone, as before.  Before, a
+    warm solve bought (and built) every cut at once."""
     from hanoi_asp.engine.policy import choose_strategy, make_solver
     from hanoi_asp.engine.state import SearchState
-    from hanoi_asp.engine.tables import bounds_price, check_every_cut
+    from hanoi_asp.engine.tables import bounds_price, check_every_cut, timed_tables
     from hanoi_asp.methods import table_cache
 
     monkeypatch.setattr(database, "CACHED_PATTERNS", 64)  # the 3-disk runs are kept
@@ -162,20 +163,24 @@ def test_a_warm_solve_buys_every_cut_when_a_cold_one_would(
         init={"a": (1, 4), "b": (2, 5, 6), "c": (3,)},
         goal={"d": (1, 2, 3), "c": (4, 5, 6)},  # no two runs share a table
     )
+    options = SolveOptions(threads=1)
+    plan = choose_strategy(puzzle, options, None)
     database._CACHE.clear()
-    cold = goal_database(puzzle)  # built, and stored with their build times
-    assert all(t.saved == 0 for part in cold for t in part)
+    cold_run = SearchState(puzzle, options)
+    cold = timed_tables(cold_run, plan)  # built, and stored with their build times
+    assert cold is not None and all(t.saved == 0 for part in cold for t in part)
+    assert cold_run.cache_saved == 0 and bounds_price(cold_run) == cold_run.timings["bounds"]
     database._CACHE.clear()  # a new process
-    warm = goal_database(puzzle)
+    run = SearchState(puzzle, options)
+    warm = timed_tables(run, plan)
     assert warm == cold
     recorded = {t.run: table_cache.load(_key_of(puzzle, t.run)) for part in warm for t in part}
     assert all(found is not None and found.seconds > 0 for found in recorded.values())
-    options = SolveOptions(threads=1)
-    plan = choose_strategy(puzzle, options, None)
+    assert run.cache_saved == pytest.approx(sum(f.seconds for f in recorded.values() if f))
     solver = make_solver(puzzle, plan, minimal=True, tables=warm)
-    run = SearchState(puzzle, options, timings={"bounds": 0.001})
-    price = bounds_price(run, warm)
-    assert price == pytest.approx(0.001 + sum(f.seconds for f in recorded.values() if f))
+    run.timings["bounds"] = 0.001
+    price = bounds_price(run)
+    assert price == pytest.approx(0.001 + run.cache_saved)
     solver.calls.solving = price * 0.99
     assert not check_every_cut(run, plan, solver)  # past the read, short of the build
     assert pruning(solver).tables == warm

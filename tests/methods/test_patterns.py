@@ -4,6 +4,7 @@ breadth-first distance, however the table is built, and the cuts cover every dis
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -130,13 +131,17 @@ def test_the_beams_tables_are_its_cut_and_cost_nothing_once_built(puzzle: Puzzle
             assert bytes(fresh.distances) == bytes(table.distances)
 
 
-def test_runs_whose_disks_end_alike_share_one_table() -> None:
+def test_runs_whose_disks_end_alike_share_one_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A whole tower's goal: every run of one length has the same goal pattern, so the
     database keeps one table's distances for them all (equal to a fresh build of each
     run), prices them as one, and counts what the cache saved once; runs ending
     differently keep their own."""
-    from hanoi_asp.methods.patterns import database, goal_database
+    from hanoi_asp.methods.patterns import database, goal_database, saved_seconds
 
+    monkeypatch.setattr(database, "CACHED_PATTERNS", 4**3)  # runs of 3 and 4 kept on disk
+    monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(tmp_path))
     database._CACHE.clear()
     tower = Puzzle(
         pegs=("a", "b", "c", "d"),
@@ -147,6 +152,9 @@ def test_runs_whose_disks_end_alike_share_one_table() -> None:
     cut_runs = {r for part in cuts.strong_partitions(4, 9, 4**4) for r in part if r.size == 4}
     assert len(cut_runs) > 1  # the strong cuts' runs of 4 disks: one table to build
     assert patterns.strong_price(tower, 4**4) == 4**4 * database.SECONDS_PER_PATTERN
+    goal_database(tower, budget=4**4, every_cut=True)  # built, kept on disk
+    assert saved_seconds(tower) == 0
+    database._CACHE.clear()  # read back, as a new process would
     tables = [t for part in goal_database(tower, budget=4**4, every_cut=True) for t in part]
     by_size: dict[int, list[patterns.PatternTable]] = {}
     for table in tables:
@@ -154,9 +162,12 @@ def test_runs_whose_disks_end_alike_share_one_table() -> None:
         assert list(table.distances) == list(toward_goal(tower, table.run).distances)
     runs = {size: {t.run for t in group} for size, group in by_size.items()}
     assert len(runs[4]) > 1  # several runs of 4 disks
-    for group in by_size.values():
+    saved = {size: {t.run: t.saved for t in group} for size, group in by_size.items()}
+    for size, group in by_size.items():
         assert len({id(t.distances) for t in group}) == 1
-        assert sum(1 for t in {t.run: t for t in group}.values() if t.saved) <= 1
+        if size >= 3:
+            assert sum(1 for seconds in saved[size].values() if seconds > 0) == 1
+    assert saved_seconds(tower) == pytest.approx(sum(sum(s.values()) for s in saved.values()))
     database._CACHE.clear()
     split = Puzzle(
         pegs=("a", "b", "c", "d"),

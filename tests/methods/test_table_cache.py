@@ -184,3 +184,43 @@ def test_solve_batch_and_explain_take_no_cache() -> None:
     for command in ("solve", "batch", "explain"):
         assert build_parser().parse_args([command, "x.lp", "--no-cache"]).no_cache
         assert not build_parser().parse_args([command, "x.lp"]).no_cache
+
+
+OUT_OF_ADDRESS_SPACE = """
+import resource, sys
+from hanoi_asp.methods import table_cache
+pages = int(open("/proc/self/statm").read().split()[0])
+limit = pages * resource.getpagesize() + (1 << 20)  # 1 MiB left: no room for 8 MB
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+try:
+    table_cache.load("large")
+except MemoryError:
+    sys.exit(3)
+sys.exit(0)
+"""
+
+
+def test_a_table_that_does_not_fit_the_memory_cap_is_memory_error_and_kept(
+    folder: Path,
+) -> None:
+    """Under a memory cap (a batch's or the web app's), mapping a table may find no
+    address space: that is the caller's ``MemoryError``, as a copy would have been, and
+    the file, whole, stays for the next reader."""
+    table_cache.store("large", b"\\x05" * 8_000_000, 1)
+    (path,) = _tables(folder)
+    child = subprocess.run([sys.executable, "-c", OUT_OF_ADDRESS_SPACE], timeout=60)
+    assert child.returncode == 3
+    assert path.is_file() and table_cache.load("large") is not None
+
+
+def test_another_formats_file_is_not_counted_as_held(folder: Path) -> None:
+    """A file of format 1 (named by a hash of the key alone) is not this format's:
+    ``holds``, which prices a table as free, does not count it, and ``load`` reads
+    nothing from it (an upgrade never takes stale tables for built ones)."""
+    import hashlib
+
+    old_name = hashlib.blake2b(b"key", digest_size=16).hexdigest() + table_cache.SUFFIX
+    (folder / old_name).write_bytes(b"HANOIPDB" + bytes(64))
+    assert not table_cache.holds("key") and table_cache.load("key") is None
+    table_cache.store("key", b"\x01\x02", 1)
+    assert table_cache.holds("key") and table_cache.load("key") is not None
