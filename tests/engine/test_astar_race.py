@@ -185,3 +185,22 @@ def test_no_race_where_it_is_not_asked_for(options: SolveOptions) -> None:
     _, rival = _rival(HARD, options)
     rival.start_if_due()
     assert not rival.allowed and rival.pid is None
+
+
+def test_the_build_time_the_cache_saved_counts_toward_the_race(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A* starts once the search has run RACE_AFTER seconds, or would have but for the
+    on-disk cache: a warm solve whose tables saved that much races at once, as the cold
+    one did once its tables were built; one that saved less waits."""
+    monkeypatch.setattr(astar_race, "RACE_AFTER", 30.0)
+    monkeypatch.setattr(astar_race, "spare_core", lambda run: True)
+    run, rival = _rival(HARD, SolveOptions())
+    run.cache_saved = 29.0
+    rival.start_if_due()
+    assert rival.allowed and rival.pid is None  # 29 s saved, a moment run: not yet
+    run.cache_saved = 30.0
+    rival.start_if_due()
+    assert rival.pid is not None
+    _answer(rival)
+    assert run.best is not None and len(run.best) == bfs_optimum(HARD) == run.lower
