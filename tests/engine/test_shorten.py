@@ -340,3 +340,53 @@ def test_a_width_due_when_clingo_was_cancelled_is_never_taken_for_the_time_limit
     beam.open = False  # the window closes before the cancel is seen
     assert widen.cancelled() and beam.steps == 1
     assert not widen.cancelled() and beam.steps == 1
+
+
+def test_nothing_is_bought_or_beamed_once_astars_answer_proves_the_plan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A*'s answer, taken in after a refuted horizon, proves the plan in hand: the
+    search is over, so no beam width runs and no table is bought (A* no longer racing,
+    the purchase would have been free to build the strong tables).  An answer that
+    leaves a gap lets the rest go on."""
+    from hanoi_asp.engine.strategies import upward
+    from hanoi_asp.model.plan import Move
+
+    bought: list[bool] = []
+    monkeypatch.setattr(upward, "check_every_cut", lambda *a, **k: bought.append(True))
+    puzzle = Puzzle(pegs=("a", "b", "c"), disks=1, init={"a": (1,)}, goal={"c": (1,)})
+    run = SearchState(puzzle, SolveOptions())
+    run.strategy = choose_strategy(puzzle, SolveOptions(), None)
+
+    class Rival:
+        def __init__(self, lower: int) -> None:
+            self.lower = lower
+
+        def take(self) -> bool:
+            run.offer((Move(1, 1, "a", "c"),), PlanOrigin("astar", 1))
+            run.lower = self.lower
+            return True
+
+        def start_if_due(self) -> None:
+            raise AssertionError("A* started after its own proof")
+
+        def racing(self) -> bool:
+            return False
+
+    class Beam:
+        spent = 0.0
+
+        def step_if_due(self) -> None:
+            raise AssertionError("a width ran after the proof")
+
+        def retable(self, tables: object) -> None:
+            return None
+
+    upward._Widen(run, None, Rival(1), Beam())(0)  # type: ignore[arg-type]
+    assert run.meets() and not bought
+    gap = Rival(0)
+    gap.start_if_due = lambda: None  # type: ignore[method-assign]
+    beam = Beam()
+    beam.step_if_due = lambda: None  # type: ignore[method-assign]
+    upward._Widen(run, None, gap, beam)(0)  # type: ignore[arg-type]
+    assert bought == [True]

@@ -78,9 +78,12 @@ def _search_over(run: SearchState, rival: AstarRival) -> bool:
 
 
 class _Widen:
-    """After each refuted horizon: A*'s answer taken in if it has come, A* started once
-    due (:class:`AstarRival`), the beam's next width if due (:class:`Shortener`), and
-    until it is done, :func:`check_every_cut`."""
+    """After each refuted horizon: A*'s answer taken in if it has come (and if it proved
+    the plan in hand, nothing else), A* started once due (:class:`AstarRival`), the
+    beam's next width if due (:class:`Shortener`), and until it is done,
+    :func:`check_every_cut`.  (Before A*'s proof ended it, the purchase went on with A*
+    no longer racing, so free to buy the strong tables: on 4 pegs with 12 disks, one
+    exact table, 2.2 s, built after the search was over.)"""
 
     def __init__(
         self, run: SearchState, solver: HorizonSolver, rival: AstarRival, shortener: Shortener
@@ -92,7 +95,8 @@ class _Widen:
 
     def __call__(self, horizon: int) -> None:
         assert self.run.strategy is not None
-        self.rival.take()
+        if self.rival.take() and self.run.meets():
+            return  # A*'s answer proved the plan: the search ends, nothing is worth buying
         self.rival.start_if_due()
         self.shortener.step_if_due()
         if not self.done:
