@@ -27,7 +27,8 @@ table (a batch's workers), and a 16 MiB table reads in the time its checksum tak
 The folder is kept under ``$HANOI_ASP_CACHE_MAX_MIB`` (default
 :data:`DEFAULT_MAX_MIB`), the least recently used tables (by mtime; a read touches
 it) deleted first.  Nothing here may fail a solve: an unwritable folder, a full disk
-or a vanished file is the same as no cache.
+or a vanished file is the same as no cache.  (Out of memory under a cap is the caller's
+``MemoryError``, as it is for a table built in memory.)
 """
 
 from __future__ import annotations
