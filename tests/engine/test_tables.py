@@ -193,5 +193,4 @@ def test_a_warm_solve_buys_every_cut_when_a_cold_one_would(
 def _key_of(puzzle: Puzzle, run: Any) -> str:
     from hanoi_asp.methods.patterns import goal_allowed
 
-    ends = goal_allowed(puzzle)
-    return database.table_key(4, [ends[d - 1] for d in run.disks], puzzle.edges())
+    return database.table_key(4, database.run_ends(goal_allowed(puzzle), run), puzzle.edges())

@@ -37,10 +37,15 @@ def toward_goal(
     """The run's :func:`distances_among` its disks' places in the goal (the puzzle's,
     or ``allowed``), on the puzzle's move graph."""
     ends = goal_allowed(puzzle) if allowed is None else allowed
-    choices = [ends[d - 1] for d in run.disks]
     pegs, edges = len(puzzle.pegs), puzzle.edges()
-    distances, saved = cached_distances(pegs, choices, edges, deadline)
+    distances, saved = cached_distances(pegs, run_ends(ends, run), edges, deadline)
     return PatternTable(pegs, run, distances, saved=saved)
+
+
+def run_ends(allowed: Allowed, run: DiskRun) -> tuple[tuple[int, ...], ...]:
+    """Where each of the run's disks may end: with the pegs and the move graph, all the
+    run's table depends on (runs that end alike have one table)."""
+    return tuple(allowed[d - 1] for d in run.disks)
 
 
 CACHED_PATTERNS = 1 << 16
@@ -147,13 +152,12 @@ def _price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> float:
     by_ends = _CACHE.get(_key(puzzle, ends), ({}, {}, {}))[2]
     missing: dict[tuple[tuple[int, ...], ...], int] = {}
     for run in runs:
-        run_ends = tuple(ends[d - 1] for d in run.disks)
-        if run_ends in by_ends or (
-            pegs**run.size >= CACHED_PATTERNS
-            and table_cache.holds(table_key(pegs, run_ends, edges))
+        these = run_ends(ends, run)
+        if these in by_ends or (
+            pegs**run.size >= CACHED_PATTERNS and table_cache.holds(table_key(pegs, these, edges))
         ):
             continue
-        missing[run_ends] = pegs**run.size
+        missing[these] = pegs**run.size
     return sum(missing.values()) * SECONDS_PER_PATTERN
 
 
@@ -229,7 +233,7 @@ def _database(
 
         def table(run: DiskRun) -> PatternTable:
             if run not in built:
-                ends = tuple(allowed[d - 1] for d in run.disks)
+                ends = run_ends(allowed, run)
                 twin = by_ends.get(ends)
                 if twin is None:
                     built[run] = by_ends[ends] = toward_goal(puzzle, run, deadline, allowed)
