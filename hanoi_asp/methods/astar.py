@@ -46,6 +46,15 @@ from hanoi_asp.model.puzzle import Puzzle
 
 CHECK_EVERY = 4096
 """Expansions between two looks at the deadline and the budget of stored states."""
+SECONDS_PER_ESTIMATE = 0.43e-6
+"""Seconds of work the batched A* is charged per state it estimates, toward a ``rent``
+(:func:`search_buying_tables`): the median of 17 searches of a million estimated
+states or more on 4 and 5 pegs, on the bound's and on every cut's tables (0.31-0.50
+microseconds; the tables' count hardly matters, the moves and the closed set do)."""
+SECONDS_PER_ESTIMATE_ONE_BY_ONE = 6e-6
+"""The same for A* one state at a time (:func:`search_one_by_one`): 5.2-7.1
+microseconds measured on 4 pegs with 13 disks and 5 pegs with 12, rising as its dicts
+grow."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,8 @@ class AstarOutcome:
     exhausted: bool = False
     """Every reachable state was expanded without a goal: no plan exists."""
     stopped: str | None = None
-    """``timeout`` or ``states`` (the budget of stored states): ``lower`` is still proven."""
+    """``timeout``, ``states`` (the budget of stored states) or ``rent`` (the work
+    allowed it, :func:`search`'s ``rent``): ``lower`` is still proven."""
 
 
 def search(
@@ -68,14 +78,17 @@ def search(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
+    rent: float | None = None,
 ) -> AstarOutcome:
     """A shortest plan by A* with the tables' estimate (see the module docstring).
-    Past ``deadline`` or ``max_states`` stored states it stops with what it proved: the
-    smallest ``f`` still open.  Batched (:func:`_search_batched`) where the puzzle's
-    states fit :data:`BATCHED_STATES`, else one state at a time."""
+    Past ``deadline``, ``max_states`` stored states or ``rent`` seconds of work (counted
+    in states estimated, :data:`SECONDS_PER_ESTIMATE`, not on the clock: the same
+    search stops at the same point however busy the machine) it stops with what it
+    proved: the smallest ``f`` still open.  Batched (:func:`_search_batched`) where the
+    puzzle's states fit :data:`BATCHED_STATES`, else one state at a time."""
     if batched(puzzle):
-        return _search_batched(puzzle, tables, max_states, deadline)
-    return search_one_by_one(puzzle, tables, max_states=max_states, deadline=deadline)
+        return _search_batched(puzzle, tables, max_states, deadline, rent)
+    return search_one_by_one(puzzle, tables, max_states=max_states, deadline=deadline, rent=rent)
 
 
 BATCHED_STATES = 2**31
@@ -115,7 +128,11 @@ def states_within(puzzle: Puzzle, memory: int) -> int:
 
 
 def _search_batched(
-    puzzle: Puzzle, tables: Partitioned, max_states: int, deadline: float | None
+    puzzle: Puzzle,
+    tables: Partitioned,
+    max_states: int,
+    deadline: float | None,
+    rent: float | None = None,
 ) -> AstarOutcome:
     """A* a batch of states at a time, each batch a few numpy operations (moves,
     estimates, the closed set's bits) where one state at a time costs tens of
@@ -152,10 +169,14 @@ def _search_batched(
     buckets: dict[int, list[Open]] = {h0: [first]}
     done: list[tuple[Ints, Ints]] = []  # the expanded states and their parents
     expanded, stored, held = 0, 1, 1  # held: open or expanded, now
+    most = None if rent is None else rent / SECONDS_PER_ESTIMATE
+    estimated = 1
     while buckets:
         f = min(buckets)
         if deadline is not None and time.monotonic() > deadline:
             return AstarOutcome(None, expanded, stored, f, stopped="timeout")
+        if most is not None and estimated >= most:
+            return AstarOutcome(None, expanded, stored, f, stopped="rent")
         if stored > max_states:
             return AstarOutcome(None, expanded, stored, f, stopped="states")
         states, parents, g = _take(buckets, f)
@@ -181,6 +202,7 @@ def _search_batched(
         keep = closed.fresh(after)
         after, parent = after[keep], parent[keep]
         h = estimate(after)
+        estimated += len(after)
         keep = h < UNSEEN
         after, parent, h = after[keep], parent[keep], h[keep]
         g_after = g[parent] + 1
@@ -245,6 +267,7 @@ def search_one_by_one(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
+    rent: float | None = None,
 ) -> AstarOutcome:
     """A* one state at a time, a dict of the best ``g`` per state and a heap: for
     puzzles whose states are too many for :func:`_search_batched`'s bits."""
@@ -267,6 +290,8 @@ def search_one_by_one(
     parent = {start: -1}
     heap: list[tuple[int, int, int, int]] = [(h0, h0, 0, start)]  # f, h, g
     expanded = 0
+    most = None if rent is None else rent / SECONDS_PER_ESTIMATE_ONE_BY_ONE
+    estimated = 1
     while heap:
         _, h, g, state = heapq.heappop(heap)
         if best[state] < g:
@@ -281,6 +306,8 @@ def search_one_by_one(
                 return AstarOutcome(None, expanded, len(best), proven, stopped="timeout")
             if len(best) > max_states:
                 return AstarOutcome(None, expanded, len(best), proven, stopped="states")
+            if most is not None and estimated >= most:
+                return AstarOutcome(None, expanded, len(best), proven, stopped="rent")
         top = [-1] * pegs  # the smallest disk (highest index) on each peg
         rest = state
         for i in range(disks):
@@ -296,6 +323,7 @@ def search_one_by_one(
                 if best.get(nxt, UNSEEN) <= g + 1:
                     continue
                 h_next = estimate(nxt)
+                estimated += 1
                 if h_next >= UNSEEN:
                     continue
                 best[nxt] = g + 1
@@ -314,7 +342,7 @@ def search_buying_tables(
     """A* that buys the strong tables when its search proves costly (a ski-rental rule,
     as :func:`hanoi_asp.engine.tables.check_every_cut` for clingo): the strong ones at
     once if they are free (cached), else ``tables`` (the bound's, built here if None),
-    until A* has run as long as the strong ones should take to build
+    until A* has done as much work as the strong ones should take to build
     (:func:`~hanoi_asp.methods.patterns.strong_price`); then the strong ones, and A*
     afresh.  Also where the strong tables are one table of every disk (the exact
     distance, on which A* walks straight to the goal): the batched A* on the bound's
@@ -322,7 +350,14 @@ def search_buying_tables(
     table takes about 2.8 s to build (one state at a time it took seconds, and the
     exact table was bought at once).  Stopped meanwhile, the larger of the two
     searches' proven bounds is what it proved.  Also the tables it ended with (None:
-    it never had any, out of time)."""
+    it never had any, out of time).
+
+    The work is counted in states estimated (``rent``), not on the clock, so that a
+    puzzle takes the same way every time, alone (``--method astar``) or racing clingo
+    (:mod:`hanoi_asp.engine.astar_race`, where the same search runs a few percent
+    slower beside it): on the clock, random4-n15-full-7 (27.6M states estimated in
+    12.9-13.5 s, against a price of 13.4 s) bought the strong tables in some runs and
+    not in others, and took 13 s or 26 s."""
     price = strong_price(puzzle)
     first: AstarOutcome | None = None
     if price > 0:
@@ -331,17 +366,15 @@ def search_buying_tables(
                 tables = goal_database(puzzle, deadline=deadline)
             except TimeoutError:
                 return AstarOutcome(None, 0, 0, 0, stopped="timeout"), None
-        began = time.monotonic()
-        stop = began + price if deadline is None else min(deadline, began + price)
-        first = search(puzzle, tables, max_states=max_states, deadline=stop)
-        if not first.stopped or (deadline is not None and time.monotonic() >= deadline):
+        first = search(puzzle, tables, max_states=max_states, deadline=deadline, rent=price)
+        if first.stopped not in ("rent", "states"):
             return first, tables
     try:
         strong = goal_database(puzzle, deadline=deadline, strong=True)
     except TimeoutError:
         if first is None:
             return AstarOutcome(None, 0, 0, 0, stopped="timeout"), tables
-        return first, tables
+        return (replace(first, stopped="timeout") if first.stopped == "rent" else first), tables
     found = search(puzzle, strong, max_states=max_states, deadline=deadline)
     if found.stopped and first is not None and first.lower > found.lower:
         return replace(found, lower=first.lower), strong

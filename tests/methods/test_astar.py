@@ -78,3 +78,64 @@ def test_batched_astar_keeps_the_shortest_way_to_each_state(
         assert found.steps is None and found.exhausted
     else:
         assert found.steps is not None and len(found.steps) == found.lower == expected
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
+@given(puzzles(pegs=(4, 5), disks=(4, 7), graphs=True), st.integers(1, 200))
+def test_astar_stopped_by_its_rent_proves_no_more_than_the_optimum(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle, estimates: int
+) -> None:
+    """Stopped once it has estimated ``rent``'s worth of states (looked at after every
+    expansion here), A*'s smallest open ``f`` is still a lower bound, batched or not."""
+    monkeypatch.setattr(astar, "CHECK_EVERY", 1)
+    monkeypatch.setattr(astar, "BATCH", 1)
+    expected = bfs_optimum(puzzle)
+    tables = goal_database(puzzle)
+    for found in (
+        astar.search(puzzle, tables, rent=estimates * astar.SECONDS_PER_ESTIMATE),
+        astar.search_one_by_one(
+            puzzle, tables, rent=estimates * astar.SECONDS_PER_ESTIMATE_ONE_BY_ONE
+        ),
+    ):
+        if expected is None:
+            assert found.steps is None
+        elif found.steps is not None:
+            assert len(found.steps) == found.lower == expected
+        else:
+            assert found.stopped == "rent" and found.lower <= expected
+
+
+@pytest.mark.parametrize("batch", [1, 1 << 16])
+@pytest.mark.parametrize("estimates", [40, 10**6])
+def test_astar_pays_its_rent_in_work_not_on_the_clock(
+    small_tables: None, monkeypatch: pytest.MonkeyPatch, batch: int, estimates: int
+) -> None:
+    """Whether A* buys the strong tables depends on its work, not on how fast the clock
+    runs (a busy machine, or A* racing clingo): the clock's rule bought them on one run
+    of a 15-disk puzzle and not on the next.  Under a clock that jumps an hour at every
+    look, as under the real one, A* with a price of 40 estimates stops on the bound's
+    tables and buys the strong ones (the exact table here), and with a price of a
+    million ends on the bound's tables (the clock's rule bought the strong ones at
+    once); every way, breadth-first search's optimum."""
+    monkeypatch.setattr(astar, "BATCH", batch)
+    puzzle = Puzzle(
+        pegs=("a", "b", "c", "d"),
+        disks=7,
+        init={"a": (1, 4, 6), "b": (2, 3), "c": (5, 7)},
+        goal={"d": (1, 2, 3, 4, 5, 6, 7)},
+    )
+    expected = bfs_optimum(puzzle)
+    price = estimates * astar.SECONDS_PER_ESTIMATE
+    monkeypatch.setattr(astar, "strong_price", lambda _: price)
+    calm = astar.search_buying_tables(puzzle, None)
+    hours = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(astar.time, "monotonic", lambda: float(next(hours)))
+    rushed = astar.search_buying_tables(puzzle, None)
+    bought = estimates < 10**6
+    ended_on = goal_database(puzzle, strong=bought)
+    for found, tables in (calm, rushed):
+        assert found.steps is not None and len(found.steps) == found.lower == expected
+        assert tables is ended_on
+    assert calm[0] == rushed[0]
+    bound = astar.search(puzzle, goal_database(puzzle))
+    assert (bound.expanded > calm[0].expanded) == bought  # the bound's tables: more work
