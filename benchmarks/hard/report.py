@@ -232,7 +232,7 @@ def plot(runs: list[Run], methods: Sequence[str], path: Path, limit: float) -> N
         list(legend.values()), list(legend), loc="lower center", ncol=len(legend), fontsize="small"
     )
     figure.suptitle(
-        f"hanoi-asp and peers: median wall time per case (hollow on the dashed line: "
+        f"hanoi-asp and peers: median wall time per case\n(hollow on the dashed line: "
         f"no proven optimum within {limit:g} s)",
         fontsize="medium",
     )
