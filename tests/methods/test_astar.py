@@ -50,12 +50,17 @@ def test_astar_stopped_by_its_budget_proves_no_more_than_the_optimum(
         astar.search_one_by_one(puzzle, tables, max_states=budget),
         astar.search_buying_tables(puzzle, None, max_states=budget)[0],
     ):
-        if expected is None:
-            assert found.steps is None
-        elif found.steps is not None:
-            assert len(found.steps) == found.lower == expected
-        else:
-            assert found.stopped == "states" and found.lower <= expected
+        _assert_proves_no_more(found, expected, "states")
+
+
+def _assert_proves_no_more(found: astar.AstarOutcome, expected: int | None, why: str) -> None:
+    """A plan found is optimal; a search stopped (for ``why``) proved at most the optimum."""
+    if expected is None:
+        assert found.steps is None
+    elif found.steps is not None:
+        assert len(found.steps) == found.lower == expected
+    else:
+        assert found.stopped == why and found.lower <= expected
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
@@ -97,12 +102,7 @@ def test_astar_stopped_by_its_rent_proves_no_more_than_the_optimum(
             puzzle, tables, rent=estimates * astar.SECONDS_PER_ESTIMATE_ONE_BY_ONE
         ),
     ):
-        if expected is None:
-            assert found.steps is None
-        elif found.steps is not None:
-            assert len(found.steps) == found.lower == expected
-        else:
-            assert found.stopped == "rent" and found.lower <= expected
+        _assert_proves_no_more(found, expected, "rent")
 
 
 @pytest.mark.parametrize("batch", [1, 1 << 16])
@@ -129,7 +129,7 @@ def test_astar_pays_its_rent_in_work_not_on_the_clock(
     monkeypatch.setattr(astar, "strong_price", lambda _: price)
     calm = astar.search_buying_tables(puzzle, None)
     hours = iter(range(0, 10**9, 3600))
-    monkeypatch.setattr(astar.time, "monotonic", lambda: float(next(hours)))
+    monkeypatch.setattr("hanoi_asp.methods.astar.time.monotonic", lambda: float(next(hours)))
     rushed = astar.search_buying_tables(puzzle, None)
     bought = estimates < 10**6
     ended_on = goal_database(puzzle, strong=bought)
