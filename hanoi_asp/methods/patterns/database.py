@@ -100,6 +100,12 @@ _CACHE: dict[
 budget and number of cuts, or the beam's), and a table per goal pattern of a run."""
 
 
+def _built_by_ends(puzzle: Puzzle) -> dict[tuple[tuple[int, ...], ...], PatternTable]:
+    """The tables toward the puzzle's goal built (or read) in this process so far, one
+    per goal pattern of a run (:func:`run_ends`); empty if none."""
+    return _CACHE.get(_key(puzzle, goal_allowed(puzzle)), ({}, {}, {}))[2]
+
+
 def _key(puzzle: Puzzle, allowed: Allowed) -> tuple[object, ...]:
     edges = puzzle.edges()
     return (
@@ -149,7 +155,7 @@ def _price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> float:
     process already or kept in the on-disk cache; runs whose disks end alike count
     once (they share one table: :func:`_database`)."""
     pegs, ends, edges = len(puzzle.pegs), goal_allowed(puzzle), puzzle.edges()
-    by_ends = _CACHE.get(_key(puzzle, ends), ({}, {}, {}))[2]
+    by_ends = _built_by_ends(puzzle)
     missing: dict[tuple[tuple[int, ...], ...], int] = {}
     for run in runs:
         these = run_ends(ends, run)
@@ -165,8 +171,7 @@ def saved_seconds(puzzle: Puzzle) -> float:
     """The build time the on-disk cache has saved on the puzzle's tables in this process
     (toward its own goal): each table read rather than built, its recorded seconds,
     once however many runs share it."""
-    by_ends = _CACHE.get(_key(puzzle, goal_allowed(puzzle)), ({}, {}, {}))[2]
-    return sum(table.saved for table in by_ends.values())
+    return sum(table.saved for table in _built_by_ends(puzzle).values())
 
 
 def beam_cut(puzzle: Puzzle) -> tuple[DiskRun, ...]:
