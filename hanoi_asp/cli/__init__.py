@@ -1,3 +1,4 @@
-"""The command line: the parser (:mod:`~hanoi_asp.cli.parser`) and one short handler
-per command (:mod:`~hanoi_asp.cli.commands`); errors go to the one funnel in
-:mod:`hanoi_asp.__main__`."""
+"""The command line: one module per command, its options beside its handler
+(:data:`~hanoi_asp.cli.commands.COMMANDS`), the solve options made from their one
+declaration (:mod:`~hanoi_asp.cli.solve_options`), and the parser over them all
+(:mod:`~hanoi_asp.cli.parser`); errors go to the one funnel in :mod:`hanoi_asp.__main__`."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from hanoi_asp.cli.commands import command_started
+from hanoi_asp.cli.solve_options import command_started
 from hanoi_asp.model.options import SolveOptions
 
 
@@ -24,7 +24,7 @@ def test_the_command_started_before_now_and_not_long_ago() -> None:
     import sys
 
     code = (
-        "import time; from hanoi_asp.cli.commands import command_started; "
+        "import time; from hanoi_asp.cli.solve_options import command_started; "
         "s = command_started(); print(time.monotonic() - s)"
     )
     age = float(
