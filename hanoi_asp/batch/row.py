@@ -19,7 +19,7 @@ hanoi_asp.batch.row.NotARow: no "result"
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Required, TypedDict, cast
 
 DEFAULT_CONFIG = "default"
@@ -97,3 +97,19 @@ def row_time(row: BatchRow) -> float | None:
     may not)."""
     time_s: object = row.get("time_s")
     return float(time_s) if isinstance(time_s, int | float) else None
+
+
+RETRY_KINDS: dict[str, Callable[[BatchRow], bool]] = {
+    "unknown": lambda row: row.get("result") == "UNKNOWN",
+    "error": lambda row: row.get("result") == "ERROR",
+    "satisfiable": lambda row: row.get("result") == "SATISFIABLE",
+    "timeout": lambda row: row.get("stopped") in ("timeout", "killed"),
+}
+"""``batch --retry`` names (its choices) and the earlier rows each runs again: UNKNOWN
+rows; ERROR rows; SATISFIABLE rows (a plan, not proven minimal: run again with a longer
+``--timeout``); rows stopped by the time limit (with a plan or without)."""
+
+
+def retried(row: BatchRow, kinds: tuple[str, ...]) -> bool:
+    """Does ``--retry`` with these ``kinds`` run this earlier row again?"""
+    return any(RETRY_KINDS[kind](row) for kind in kinds)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_asp.batch.results import ResultsFile
-from hanoi_asp.batch.row import DEFAULT_CONFIG, BatchRow, row_key
+from hanoi_asp.batch.row import DEFAULT_CONFIG, BatchRow, retried, row_key
 from hanoi_asp.batch.summary import WorkerClock
 from hanoi_asp.batch.worker import (
     content_hash,
@@ -69,23 +69,6 @@ def scan_instances(paths: list[str]) -> tuple[list[Path], list[str]]:
     return found, skipped
 
 
-RETRY_KINDS = ("unknown", "error", "satisfiable", "timeout")
-"""``--retry`` names: UNKNOWN rows; ERROR rows; SATISFIABLE rows (a plan, not proven
-minimal: run again with a longer --timeout); rows stopped by the time limit (with a
-plan or without)."""
-
-
-def retried(row: BatchRow, kinds: tuple[str, ...]) -> bool:
-    """Does ``--retry`` run this earlier row again?"""
-    result = row.get("result")
-    return (
-        ("unknown" in kinds and result == "UNKNOWN")
-        or ("error" in kinds and result == "ERROR")
-        or ("satisfiable" in kinds and result == "SATISFIABLE")
-        or ("timeout" in kinds and row.get("stopped") in ("timeout", "killed"))
-    )
-
-
 @dataclass(frozen=True)
 class BatchOptions:
     workers: int
@@ -95,7 +78,7 @@ class BatchOptions:
     force: bool = False
     """Replace an ``out`` file that already holds results (else that is refused)."""
     retry: tuple[str, ...] = ()
-    """With ``resume``: which earlier rows run again (:data:`RETRY_KINDS`)."""
+    """With ``resume``: which earlier rows run again (:data:`~hanoi_asp.batch.row.RETRY_KINDS`)."""
     memory_limit: int | None = None
     """Bytes of address space per instance's process (None: no limit on this machine;
     on Dask, each worker's own default share)."""

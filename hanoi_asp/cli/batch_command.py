@@ -13,6 +13,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+from hanoi_asp.batch.row import RETRY_KINDS
 from hanoi_asp.cli.console import console
 from hanoi_asp.cli.grammar import (
     Commands,
@@ -127,7 +128,7 @@ def add_parser(commands: Commands) -> None:
         "--retry",
         action="append",
         default=[],
-        choices=("unknown", "error", "satisfiable", "timeout"),
+        choices=tuple(RETRY_KINDS),
         help="with --resume: run again the instances whose row was UNKNOWN, ERROR, "
         "SATISFIABLE (a plan not proven minimal: give a longer --timeout) or stopped by "
         "the time limit; repeatable",

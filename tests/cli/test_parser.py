@@ -49,3 +49,13 @@ def test_bad_thread_counts_are_usage_errors(run_cli: RunCli, bad: str) -> None:
     code, _, err = run_cli("solve", str(INSTANCES / "quickstart.lp"), "--threads", bad)
     assert code == 2
     assert "--threads" in err and "Traceback" not in err
+
+
+def test_batch_retry_takes_the_kinds_the_batch_knows(run_cli: RunCli) -> None:
+    from hanoi_asp.batch.row import RETRY_KINDS
+    from hanoi_asp.cli.parser import build_parser
+
+    for kind in RETRY_KINDS:
+        assert build_parser().parse_args(["batch", "x", "--retry", kind]).retry == [kind]
+    code, _, err = run_cli("batch", "x", "--retry", "everything")
+    assert code == 2 and "invalid choice: 'everything'" in err
