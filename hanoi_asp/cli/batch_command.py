@@ -12,36 +12,17 @@ import argparse
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Final
 
 from hanoi_asp.batch.row import RETRY_KINDS
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import (
-    Commands,
-    add_command,
-    key_value,
-    natural,
-    positive_float,
-    positive_int,
-)
+from hanoi_asp.cli.grammar import Commands, add_command, key_value, positive_float, positive_int
 from hanoi_asp.cli.grammar import size as size_type
-from hanoi_asp.cli.solve_options import (
-    ASTAR_HELP,
-    CACHE_HELP,
-    FIRST_PLAN_HELP,
-    MAX_MOVES_HELP,
-    METHOD_HELP,
-    MODE_HELP,
-    PATTERNS_HELP,
-    add_limit,
-    config_options,
-    thread_count,
-)
+from hanoi_asp.cli.solve_options import add_solve_options, config_options, solve_options
 from hanoi_asp.model.errors import InputError, Interrupted
-from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import Encoding, SolveOptions
-from hanoi_asp.model.result import METHODS, MODES
 
-NAME = "batch"
+NAME: Final = "batch"
 EPILOG = """exit codes:
   0  every instance answered (a plan found)
   1  some instance UNSATISFIABLE or UNKNOWN (stopped without a plan)
@@ -150,21 +131,7 @@ def add_parser(commands: Commands) -> None:
         'mine="--encoding my.lp --threads 1"; repeatable (default: one configuration, '
         '"default", of the options below)',
     )
-    command.add_argument("--mode", choices=MODES, default=None, help=MODE_HELP)
-    command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
-    command.add_argument("--max-moves", type=natural, metavar="N", help=MAX_MOVES_HELP)
-    command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
-    command.add_argument("--no-patterns", action="store_true", help=PATTERNS_HELP)
-    command.add_argument("--no-astar", action="store_true", help=ASTAR_HELP)
-    command.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
-    command.add_argument(
-        "--threads",
-        type=thread_count,
-        metavar="N",
-        help="clingo's search threads per worker (default: the cores shared among the "
-        "workers, at least 1)",
-    )
-    add_limit(command)
+    add_solve_options(command, NAME)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -190,17 +157,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--retry runs results of an earlier batch again: give --resume too")
     # on Dask each worker takes its own machine's share
     memory_share = None if args.dask else default_memory_limit(args.workers)
-    base = SolveOptions(
-        method=args.method,
-        mode=args.mode,
-        max_moves=args.max_moves,
-        threads=args.threads,
-        limits=Limits.parse(args.limit),
-        first_plan=not args.no_first_plan,
-        patterns=not args.no_patterns,
-        astar=not args.no_astar,
-        table_cache=not args.no_cache,
-    )
+    base = solve_options(args, NAME)
     options = BatchOptions(
         workers=args.workers,
         timeout=args.timeout,
@@ -244,10 +201,8 @@ def batch_configs(
         encoding = Encoding.from_file(path)
         found.append((Path(path).stem, replace(base, encoding=encoding)))
     for item in configs:
-        name, options = config_options(item)
-        path = options.pop("encoding", None)
-        own = Encoding.from_file(path) if path else base.encoding
-        found.append((name, replace(base, encoding=own, **options)))
+        name, given = config_options(item)
+        found.append((name, replace(base, **given)))
     names = [name for name, _ in found]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:

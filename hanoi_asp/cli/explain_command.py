@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from typing import Final
 
 from hanoi_asp.cli.console import console
 from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command
 from hanoi_asp.cli.solve_options import (
-    CACHE_HELP,
-    add_asp_options,
-    add_common,
+    add_instance_options,
+    add_memory_limit,
+    add_solve_options,
     memory_limit,
     puzzle_and_options,
 )
 from hanoi_asp.model.errors import ResourceLimit
 
-NAME = "explain"
+NAME: Final = "explain"
 
 
 def add_parser(commands: Commands) -> None:
@@ -31,9 +32,9 @@ def add_parser(commands: Commands) -> None:
         "the plan with boards.",
     )
     command.add_argument("file", help=INSTANCE_HELP)
-    add_common(command)
-    add_asp_options(command)
-    command.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
+    add_instance_options(command)
+    add_solve_options(command, NAME)
+    add_memory_limit(command)
     command.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from hanoi_asp.teaching.explain import explain
     from hanoi_asp.teaching.views import explanation_view
 
-    puzzle, options = puzzle_and_options(args)
+    puzzle, options = puzzle_and_options(args, NAME)
     if options.encoding is None:
         explanation = explain(puzzle, options)
     else:  # a user's encoding: in a capped child process

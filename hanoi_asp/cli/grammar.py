@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn, TypeAlias
+from collections.abc import Callable
+from typing import NoReturn, TypeAlias, TypeVar
 
+from hanoi_asp.model import flags
 from hanoi_asp.model.errors import EXIT_BAD_INPUT
+
+T = TypeVar("T")
 
 INSTANCE_HELP = (
     "instance file: .lp facts (peg/1, disk/1, init_on/2, goal_on/2, moves/1, edge/2), "
@@ -55,31 +59,22 @@ def add_command(
     return command
 
 
-def positive_int(text: str) -> int:
-    value = natural(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+def checked(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """``parse`` as an argparse type: its ValueError's message is the usage error's."""
+
+    def typed(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    typed.__name__ = parse.__name__
+    return typed
 
 
-def natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
-    return value
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text}")
-    return value
+natural = checked(flags.natural)
+positive_int = checked(flags.positive_int)
+positive_float = checked(flags.positive_float)
 
 
 def key_value(text: str) -> tuple[str, str]:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Final
 
 from hanoi_asp.cli.console import console
 from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command, positive_int
-from hanoi_asp.cli.solve_options import METHOD_HELP, add_common, puzzle_and_options
+from hanoi_asp.cli.solve_options import add_instance_options, add_solve_options, puzzle_and_options
 from hanoi_asp.model.errors import InputError
-from hanoi_asp.model.result import METHODS
 
-NAME = "render"
+NAME: Final = "render"
 EPILOG = """exit codes:
   0  a plan was found and drawn
   1  UNSATISFIABLE: no plan to draw
@@ -31,8 +31,8 @@ def add_parser(commands: Commands) -> None:
         EPILOG,
     )
     command.add_argument("file", help=INSTANCE_HELP)
-    add_common(command)
-    command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
+    add_instance_options(command)
+    add_solve_options(command, NAME)
     command.add_argument("--svg", metavar="OUT", help="write an SVG strip of frames")
     command.add_argument("--gif", metavar="OUT", help="write a GIF animation")
     command.add_argument(
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if not (args.svg or args.gif or args.png or args.html):
         raise InputError("give at least one of --svg, --gif, --png, --html")
     scale = 1.0 if args.scale is None else check_scale(args.scale)
-    result = solve(*puzzle_and_options(args))
+    result = solve(*puzzle_and_options(args, NAME))
     out = console()
     if result.plan is None:
         out.print(f"{args.file}: {result.result}: no plan to draw ({result.proof})", markup=False)

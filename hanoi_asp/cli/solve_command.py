@@ -6,24 +6,19 @@ import argparse
 import json
 import time
 from dataclasses import replace
+from typing import Final
 
 from hanoi_asp.cli.console import console, progress_line
-from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command, natural
+from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command
 from hanoi_asp.cli.solve_options import (
-    ASTAR_HELP,
-    CACHE_HELP,
-    FIRST_PLAN_HELP,
-    MAX_MOVES_HELP,
-    METHOD_HELP,
-    PATTERNS_HELP,
-    add_asp_options,
-    add_common,
+    add_instance_options,
+    add_memory_limit,
+    add_solve_options,
     memory_limit,
     puzzle_and_options,
 )
-from hanoi_asp.model.result import METHODS
 
-NAME = "solve"
+NAME: Final = "solve"
 
 
 def add_parser(commands: Commands) -> None:
@@ -36,21 +31,9 @@ def add_parser(commands: Commands) -> None:
         ".json/.toml spec.",
     )
     command.add_argument("file", help=INSTANCE_HELP)
-    horizon = command.add_mutually_exclusive_group()
-    horizon.add_argument(
-        "--moves",
-        type=natural,
-        metavar="M",
-        help="decide whether a plan of exactly M moves exists",
-    )
-    horizon.add_argument("--max-moves", type=natural, metavar="N", help=MAX_MOVES_HELP)
-    add_common(command, max_moves=False)
-    add_asp_options(command)
-    command.add_argument("--no-first-plan", action="store_true", help=FIRST_PLAN_HELP)
-    command.add_argument("--no-patterns", action="store_true", help=PATTERNS_HELP)
-    command.add_argument("--no-astar", action="store_true", help=ASTAR_HELP)
-    command.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
-    command.add_argument("--method", choices=METHODS, default="asp", help=METHOD_HELP)
+    add_instance_options(command)
+    add_solve_options(command, NAME)
+    add_memory_limit(command)
     output = command.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument(
@@ -66,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from hanoi_asp.inputs.facts import plan_facts
 
     began = time.monotonic()
-    puzzle, options = puzzle_and_options(args)
+    puzzle, options = puzzle_and_options(args, NAME)
     reading = time.monotonic() - began
     if options.encoding is not None:  # a user's encoding: in a capped child process
         result = solve_capped(puzzle, options, memory_limit(args))

@@ -1,4 +1,5 @@
-"""How to solve, as validated data: :class:`SolveOptions` and a user's :class:`Encoding`.
+"""How to solve, as validated data: :class:`SolveOptions`, each option given on the command
+line, in ``batch --config`` or the web API declared once, with its field.
 
 >>> SolveOptions(threads=0)
 Traceback (most recent call last):
@@ -16,73 +17,111 @@ wrong, in the same words the command line uses.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
 
+from hanoi_asp.model.encoding import Encoding as Encoding
 from hanoi_asp.model.errors import InputError
-from hanoi_asp.model.files import read_user_file, shipped
+from hanoi_asp.model.flags import (
+    FLAG,
+    Flag,
+    Place,
+    limit_item,
+    natural,
+    positive_float,
+    thread_count,
+)
+from hanoi_asp.model.flags import MAX_THREADS as MAX_THREADS
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import MAX_INTEGER, Puzzle
 from hanoi_asp.model.result import METHODS, MODES, Method, Mode
 
 BoundChoice = Literal["auto", "misplaced", "none"]
 BOUND_CHOICES: tuple[BoundChoice, ...] = ("auto", "misplaced", "none")
-MAX_THREADS = 64
-"""clingo runs at most 64 search threads."""
-
-
-@dataclass(frozen=True)
-class Encoding:
-    """A user's ASP encoding: its program text, and the name messages give it.
-
-    Given as text (``Encoding(text, name)``) or read from a file
-    (:meth:`from_file`); the engine refuses ``#script``/``#include`` in either.
-    """
-
-    text: str
-    name: str = "<encoding>"
-
-    @classmethod
-    def from_file(cls, path: str | Path) -> Encoding:
-        """The encoding in ``path``; a missing or unreadable file, or one that is not a
-        regular file (a FIFO, a device), is an :class:`InputError`."""
-        return cls(read_user_file(str(path), what="encoding"), str(path))
-
-    @classmethod
-    def shipped(cls, name: str) -> Encoding:
-        """A shipped encoding or exercise by name, from the installed package:
-        ``Encoding.shipped("quickstart")``, ``Encoding.shipped("no-frame-axiom")``."""
-        for folder in ("encodings", "encodings/exercises"):
-            found = shipped(f"{folder}/{name}.lp", f"{folder}/{name}.lp")
-            if found.is_file():
-                return cls(found.read_text(encoding="utf-8"), f"{name}.lp")
-        known = sorted(
-            item.name.removesuffix(".lp")
-            for folder in ("encodings", "encodings/exercises")
-            for item in shipped(folder, folder).iterdir()
-            if item.name.endswith(".lp")
-        )
-        raise InputError(f"no shipped encoding {name!r} (shipped: {', '.join(known)})")
+SOLVING: frozenset[Place] = frozenset({"solve", "explain", "render", "batch", "config"})
+"""Every command that solves, and ``--config``: an option of the search as a whole."""
+SEARCH: frozenset[Place] = frozenset({"solve", "batch", "config"})
+"""``solve``, ``batch`` and ``--config``: a switch to measure what a part of the engine
+brings (``explain`` and ``render`` show the engine as it is)."""
+MODE_HELP = (
+    "incremental: multi-shot solving, one control for all horizons (default); oneshot: "
+    "re-ground the quickstart encoding per horizon (the benchmark's baseline)"
+)
 
 
 @dataclass(frozen=True)
 class SolveOptions:
-    """How to search; the defaults are what ``hanoi-asp solve FILE`` does."""
+    """How to search; the defaults are what ``hanoi-asp solve FILE`` does.
 
-    method: Method = "asp"
+    Each field given on the command line (or in ``batch --config``, or the web API)
+    carries its :class:`~hanoi_asp.model.flags.Flag`: that declaration is the only one
+    (:func:`solve_flags`)."""
+
+    method: Method = field(
+        default="asp",
+        metadata=Flag(
+            "--method",
+            "asp (default): clingo, proven minimal; recursive: the classic 3-peg recursion "
+            "(whole tower); frame-stewart: whole tower on 3+ pegs (minimal for 3 and 4 "
+            "pegs); bfs: breadth-first search over states (any instance, minimal); astar: "
+            "A* with pattern-database estimates (any instance, minimal)",
+            frozenset({"solve", "render", "batch", "config"}),
+            choices=METHODS,
+        ).meta,
+    )
     """``asp`` (clingo, proven minimal), or a reference method: ``recursive``,
-    ``frame-stewart``, ``bfs`` (:mod:`hanoi_asp.methods`)."""
-    mode: Mode | None = None
+    ``frame-stewart``, ``bfs``, ``astar`` (:mod:`hanoi_asp.methods`)."""
+    mode: Mode | None = field(
+        default=None,
+        metadata=Flag(
+            "--mode",
+            MODE_HELP + "; with --encoding, from its layout (#program step(t) or not)",
+            frozenset({"solve", "explain", "batch", "config"}),
+            choices=MODES,
+            help_in={"batch": MODE_HELP},
+        ).meta,
+    )
     """``incremental`` (multi-shot, the default) or ``oneshot`` (re-ground per horizon,
     the quickstart way); None: incremental, or one-shot for a one-shot user encoding."""
-    max_moves: int | None = None
+    max_moves: int | None = field(
+        default=None,
+        metadata=Flag(
+            "--max-moves",
+            "no plan longer than N (default: the instance's moves/1, else no bound: the "
+            "search ends with a proven-minimal plan or a proof that none exists)",
+            SOLVING,
+            parse=natural,
+            metavar="N",
+            exclusive="horizon",
+        ).meta,
+    )
     """Search no horizon above this; None: the instance's ``moves/1``, else no bound
     (a plan exists or the goal is proven unreachable)."""
-    exact_moves: int | None = None
+    exact_moves: int | None = field(
+        default=None,
+        metadata=Flag(
+            "--moves",
+            "decide whether a plan of exactly M moves exists",
+            frozenset({"solve", "config", "web"}),
+            parse=natural,
+            metavar="M",
+            exclusive="horizon",
+        ).meta,
+    )
     """Instead of the minimal search, decide whether a plan of exactly this many moves
     exists (``solve --moves``)."""
-    timeout: float | None = None
+    timeout: float | None = field(
+        default=None,
+        metadata=Flag(
+            "--timeout",
+            "stop after S seconds with the best plan found so far (SATISFIABLE, exit 0), "
+            "or UNKNOWN (exit 3) if there is none",
+            frozenset({"solve", "explain", "render", "web"}),  # a batch's is its own
+            parse=positive_float,
+            metavar="S",
+        ).meta,
+    )
     """Seconds before the search stops with the best plan found so far (UNKNOWN if
     none); None: no limit."""
     started: float | None = None
@@ -97,36 +136,130 @@ class SolveOptions:
             return self.timeout
         return max(0.0, self.started + self.timeout - now)
 
-    first_plan: bool = True
+    first_plan: bool = field(
+        default=True,
+        metadata=Flag(
+            "--no-first-plan",
+            "do not build a plan before the search: clingo finds every plan (no upper "
+            "bound until it does; for measuring the ASP engine alone)",
+            SEARCH,
+            switch=True,
+        ).meta,
+    )
     """Build a plan at once (:mod:`hanoi_asp.methods.constructive`) as the first upper
     bound; off, clingo finds every plan (``--no-first-plan``)."""
-    encoding: Encoding | None = None
+    encoding: Encoding | None = field(
+        default=None,
+        metadata=Flag(
+            "--encoding",
+            "your own encoding using the same predicates",
+            frozenset({"solve", "explain", "config", "web"}),
+            metavar="FILE",
+            value=Encoding.from_file,
+        ).meta,
+    )
     """A user's encoding instead of the shipped one."""
     clingo_options: tuple[str, ...] = ()
     """Extra command-line options for clingo."""
-    bound: BoundChoice = "auto"
+    bound: BoundChoice = field(
+        default="auto",
+        metadata=Flag(
+            "--bound",
+            "where the upward search starts: the best sound lower bound (default), the "
+            "misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
+            frozenset({"solve", "explain", "config", "web"}),
+            choices=BOUND_CHOICES,
+        ).meta,
+    )
     """Where the upward search starts: the best sound lower bound, the misplaced-disk
     count, or 0 (``none``: clingo refutes every shorter horizon)."""
     distance: bool = True
     """With 3 pegs, add the redundant distance constraints of ``distance3.lp``."""
-    patterns: bool = True
+    patterns: bool = field(
+        default=True,
+        metadata=Flag(
+            "--no-patterns",
+            "4+ pegs: do not check pattern-database estimates inside clingo's search (the "
+            "lower bound still uses them); to measure what the check brings",
+            SEARCH,
+            switch=True,
+        ).meta,
+    )
     """With 4+ pegs, check pattern-database estimates inside clingo's search
     (:mod:`hanoi_asp.engine.pruning`); off, only the lower bound uses the tables."""
-    mirror: bool = True
-    """For a whole tower with an exact bound, first look for a mirrored plan
-    (:mod:`hanoi_asp.engine.mirror`); off, the full horizon is searched directly."""
-    astar: bool = True
+    mirror: bool = field(
+        default=True,
+        metadata=Flag(
+            "--no-mirror",
+            "whole towers: neither look for a mirrored plan first nor search half "
+            "horizons: clingo searches the puzzle's own horizons; to measure what the "
+            "mirror brings",
+            SEARCH,
+            switch=True,
+        ).meta,
+    )
+    """For a whole tower, first look for a mirrored plan, or search half horizons
+    (:mod:`hanoi_asp.engine.mirror`); off (``--no-mirror``), the full horizons are
+    searched directly."""
+    astar: bool = field(
+        default=True,
+        metadata=Flag(
+            "--no-astar",
+            "4+ pegs: do not race A* on the pattern tables against clingo on a spare core; "
+            "clingo's refutations alone prove the bound (slower on some hard puzzles)",
+            SEARCH,
+            switch=True,
+        ).meta,
+    )
     """With the pattern tables, let A* on them race clingo on a spare core once clingo's
     refutations prove costly (:mod:`hanoi_asp.engine.astar_race`); off (``--no-astar``),
     clingo's refutations alone raise the bound."""
-    threads: int | None = None
+    threads: int | None = field(
+        default=None,
+        metadata=Flag(
+            "--threads",
+            f"clingo's search threads, 1-{MAX_THREADS} (default: 2 for the incremental "
+            "engine, 1 for --mode oneshot and for explain, whose statistics should be the "
+            "same every run)",
+            frozenset({"solve", "explain", "batch", "config"}),
+            parse=thread_count,
+            metavar="N",
+            help_in={
+                "batch": "clingo's search threads per worker (default: the cores shared "
+                "among the workers, at least 1)"
+            },
+        ).meta,
+    )
     """clingo's search threads, 1-64; None: the engine's policy decides
     (:mod:`hanoi_asp.engine.policy`)."""
-    table_cache: bool = True
+    table_cache: bool = field(
+        default=True,
+        metadata=Flag(
+            "--no-cache",
+            "build pattern tables in memory only: neither read nor write the on-disk cache "
+            "($HANOI_ASP_CACHE_DIR, else $XDG_CACHE_HOME/hanoi-asp or ~/.cache/hanoi-asp)",
+            frozenset({"solve", "explain", "batch", "config"}),
+            switch=True,
+        ).meta,
+    )
     """Read and keep pattern tables in the on-disk cache
     (:mod:`hanoi_asp.methods.table_cache`); off (``--no-cache``), every table is built
     in memory and nothing is written."""
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits = field(
+        default_factory=Limits,
+        metadata=Flag(
+            "--limit",
+            "raise or lower a size limit checked before grounding: disks=N (default 64), "
+            "pegs=N (32), cells=N (horizon x disks x pegs, 400000), states=N (stored by "
+            "--method bfs, 5000000), moves=N (longest plan built without clingo, "
+            "200000); repeatable",
+            SOLVING,
+            parse=limit_item,
+            metavar="KEY=N",
+            many=True,
+            value=Limits.parse,
+        ).meta,
+    )
     """Size limits checked before grounding."""
     source: str = "<puzzle>"
     """Where the puzzle came from, for error messages and the JSON ``instance``."""
@@ -169,6 +302,15 @@ class SolveOptions:
         if not isinstance(self.limits, Limits):
             raise InputError("limits takes a Limits object")
 
+    @classmethod
+    def given(cls, values: Mapping[str, Any], **fixed: Any) -> SolveOptions:
+        """The options from what was given for each flagged field (by field name, as
+        the flag takes it: a path for ``encoding``, ``KEY=N`` items for ``limits``,
+        whether an off switch was given), and ``fixed`` fields as they are."""
+        flags = dict(solve_flags())
+        made = {name: flags[name].field_value(value) for name, value in values.items()}
+        return cls(**made, **fixed)
+
     def move_limit(self, puzzle: Puzzle) -> int | None:
         """The user's bound on the plan length: ``max_moves``, else the instance's
         ``moves/1``; None when neither gives one."""
@@ -178,3 +320,14 @@ class SolveOptions:
 def _integer(value: object) -> bool:
     """An int and not a bool (``True`` is an int to Python, not a number of moves)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def solve_flags(place: Place | None = None) -> tuple[tuple[str, Flag], ...]:
+    """The flagged fields of :class:`SolveOptions` (field name, flag), in their order;
+    with ``place``, those that ``place`` takes."""
+    found = ((item.name, item.metadata.get(FLAG)) for item in fields(SolveOptions))
+    return tuple(
+        (name, flag)
+        for name, flag in found
+        if isinstance(flag, Flag) and (place is None or place in flag.takes)
+    )

@@ -16,14 +16,14 @@ the CLI's objects allow extra ones.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from hanoi_asp.inputs.instance import parse_puzzle
+from hanoi_asp.model.flags import Flag
 from hanoi_asp.model.limits import Limits
-from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions
+from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions, solve_flags
 from hanoi_asp.model.proof import Phase, PlanSource, ProofKind, ReferenceMethod, Stop
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Method, Mode, Status, Verdict
@@ -88,36 +88,62 @@ class InstanceBody(_Body):
         return puzzle
 
 
-class JobBody(InstanceBody):
-    """The body of ``/api/solve``, ``/api/explain``, ``/api/grade`` and ``/api/hint``."""
+WEB_OPTIONS: dict[str, tuple[str, Flag]] = {
+    flag.key: (name, flag) for name, flag in solve_flags("web")
+}
+"""The solve options the API takes, by key (``moves`` for ``--moves``): their field of
+:class:`SolveOptions` and their declaration."""
 
-    encoding: str | None = Field(default=None, max_length=MAX_TEXT)
-    """A user's encoding (named ``encoding.lp`` in messages); null: the engine's own.
-    ``#script`` and ``#include`` are refused."""
-    moves: int | None = Field(default=None, ge=0, le=LIMITS.moves)
-    """Ask for a plan of exactly this many moves (``solve --moves``)."""
-    timeout: float = Field(default=DEFAULT_SECONDS, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
-    """Seconds; the job's process is killed shortly after."""
-    bound: BoundChoice = "auto"
-    """Where the upward search starts, as ``--bound``: ``none`` starts at 0, so Explain
-    shows every refuted horizon (the lesson), not only the one at the lower bound."""
+
+def web_option(key: str, note: str = "", **caps: Any) -> Any:
+    """The body's field for the solve option ``key``: its default (unless ``caps`` give
+    the API's own) and its help, from its one declaration; ``caps`` bound what the API
+    accepts."""
+    name, flag = WEB_OPTIONS[key]
+    caps.setdefault("default", getattr(SolveOptions(), name))
+    here = f" Here: {note}." if note else ""
+    return Field(description=f"As solve {flag.flag}: {flag.help}.{here}", **caps)
+
+
+class JobBody(InstanceBody):
+    """The body of ``/api/solve``, ``/api/explain``, ``/api/grade`` and ``/api/hint``:
+    the instance, the solve options of :data:`WEB_OPTIONS`, and grade's own."""
+
+    encoding: str | None = web_option(
+        "encoding",
+        "the encoding's text (named encoding.lp in messages), null for the engine's own; "
+        "#script and #include are refused",
+        max_length=MAX_TEXT,
+    )
+    moves: int | None = web_option("moves", ge=0, le=LIMITS.moves)
+    timeout: float = web_option(
+        "timeout",
+        "the job's process is killed shortly after",
+        default=DEFAULT_SECONDS,
+        gt=0,
+        le=MAX_SECONDS,
+        allow_inf_nan=False,
+    )
+    bound: BoundChoice = web_option(
+        "bound", "none starts at 0, so Explain shows every refuted horizon (the lesson)"
+    )
     random: int | None = Field(default=None, ge=0, le=MAX_RANDOM)
     """/api/grade only: grade the teaching set and this many random puzzles too."""
     seed: int = Field(default=0, ge=0, le=2**31 - 1)
     """/api/grade only: the seed of the random puzzles."""
 
     def options(self, **changes: Any) -> SolveOptions:
-        encoding = None if self.encoding is None else Encoding(self.encoding, ENCODING_NAME)
-        options = SolveOptions(
-            exact_moves=self.moves,
-            timeout=self.timeout,
-            encoding=encoding,
-            bound=self.bound,
-            limits=LIMITS,
-            source=self.name,
-            astar=False,  # the server's jobs share its cores already: no second one each
-        )
-        return replace(options, **changes)
+        """The body's solve options, each as its field takes it (the encoding is the
+        text, never a path), the API's size limits, and ``changes``."""
+        given = {name: getattr(self, key) for key, (name, _) in WEB_OPTIONS.items()}
+        if self.encoding is not None:
+            given["encoding"] = Encoding(self.encoding, ENCODING_NAME)
+        fixed = {
+            "limits": LIMITS,
+            "source": self.name,
+            "astar": False,  # the server's jobs share its cores already: no second one each
+        }
+        return SolveOptions(**{**given, **fixed, **changes})
 
 
 # -- errors ------------------------------------------------------------------------------
