@@ -13,8 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from hanoi_asp.model.errors import GoalNotReached, IllegalMove, VerificationError
+from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.puzzle import Puzzle, State
 
 
@@ -25,11 +30,25 @@ class Move:
     source: str
     target: str
 
-    def as_dict(self) -> dict[str, object]:
-        return {"step": self.step, "disk": self.disk, "from": self.source, "to": self.target}
+    def as_dict(self) -> dict[str, Any]:
+        """Its :data:`MoveJSON` object."""
+        return dump(MoveJSON, self)
 
     def __str__(self) -> str:
         return f"{self.step}. disk {self.disk}: {self.source} -> {self.target}"
+
+
+MoveJSON = TypedDict(
+    "MoveJSON",
+    {
+        "step": Annotated[int, Field(description="1 for the first move.")],
+        "disk": Annotated[int, Field(description="1 is the largest disk.")],
+        "from": Annotated[str, From("source"), Field(description="The peg it leaves.")],
+        "to": Annotated[str, From("target"), Field(description="The peg it goes to.")],
+    },
+)
+shape(MoveJSON)
+"""One move of a plan in JSON (``from`` is a Python keyword, hence this spelling)."""
 
 
 def legal_move(

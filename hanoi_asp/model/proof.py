@@ -28,7 +28,11 @@ reads the structure, never the English.  Each kind names the argument's shape:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Any, Literal
+
+from typing_extensions import TypedDict
+
+from hanoi_asp.model.json_shape import From, dump, shape
 
 ProofKind = Literal[
     "meets-bound",
@@ -86,12 +90,6 @@ class LowerBound:
         """The bound proves no plan exists (a pattern's goal is unreachable)."""
         return self.value >= UNREACHABLE
 
-    def as_dict(self) -> dict[str, object]:
-        """``value`` is null for an unreachable goal: no number bounds a plan that
-        does not exist."""
-        value = None if self.unreachable else self.value
-        return {"value": value, "name": self.name, "argument": self.argument}
-
 
 @dataclass(frozen=True)
 class Horizons:
@@ -101,9 +99,6 @@ class Horizons:
     first: int
     last: int
     phase: Phase = "full"
-
-    def as_dict(self) -> dict[str, object]:
-        return {"first": self.first, "last": self.last, "phase": self.phase}
 
 
 @dataclass(frozen=True)
@@ -116,14 +111,6 @@ class PlanOrigin:
     """A beam search's width (how many states each of its layers kept)."""
     half: int | None = None
     """A mirrored plan: the moves of the half clingo found."""
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "source": self.source,
-            "length": self.length,
-            "width": self.width,
-            "half": self.half,
-        }
 
 
 @dataclass(frozen=True)
@@ -141,9 +128,6 @@ class HalfSearch:
     """H >= ``reached``: ``first`` raised by one per refuted half horizon; H itself when
     a half of that length was found."""
 
-    def as_dict(self) -> dict[str, object]:
-        return {"first": self.first, "tables": self.tables, "reached": self.reached}
-
 
 @dataclass(frozen=True)
 class MethodRun:
@@ -159,15 +143,6 @@ class MethodRun:
     """Frame-Stewart's pegs: its plan is proven minimal for 3 and 4 only."""
     stopped: Stop | None = None
     """The method's search stopped early (A* at its deadline or budget of states)."""
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "method": self.method,
-            "lower": self.lower,
-            "states": self.states,
-            "pegs": self.pegs,
-            "stopped": self.stopped,
-        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,25 +175,113 @@ class Proof:
     """(pegs, disks): a shortest plan visits each of the pegs^disks states at most once,
     so it has fewer moves than that."""
 
-    def as_dict(self) -> dict[str, object]:
-        """The ``proof_data`` object of ``solve --json``: every key always present."""
-        bound = self.bound
-        return {
-            "kind": self.kind,
-            "lower_bound": self.lower,
-            "bound": None
-            if bound is None
-            else {"name": bound.name, "value": None if bound.unreachable else bound.value},
-            "refuted": None if self.refuted is None else self.refuted.as_dict(),
-            "half_search": None if self.half_search is None else self.half_search.as_dict(),
-            "plan": None if self.plan is None else self.plan.as_dict(),
-            "method": None if self.method is None else self.method.as_dict(),
-            "stopped": self.stopped,
-            "time_limit": self.time_limit,
-            "memory_limit": self.memory_limit,
-            "max_moves": self.max_moves,
-            "exact_moves": self.exact_moves,
-            "state_space": None
-            if self.state_space is None
-            else {"pegs": self.state_space[0], "disks": self.state_space[1]},
-        }
+    def as_dict(self) -> dict[str, Any]:
+        """The ``proof_data`` object of ``solve --json`` (:class:`ProofJSON`): every key
+        always present."""
+        return dump(ProofJSON, self)
+
+
+# -- the JSON shapes: proof_data, and the bound of solve's object ------------------------
+
+
+def finite(value: int) -> int | None:
+    """A bound's value as printed: null for :data:`UNREACHABLE`."""
+    return None if value >= UNREACHABLE else value
+
+
+@shape
+class LowerBoundJSON(TypedDict):
+    """The sound lower bound the search started from, and its argument."""
+
+    value: Annotated[int | None, From(convert=finite)]
+    """No plan has fewer moves; null when it proves that no plan exists at all."""
+    name: str
+    argument: str
+
+
+@shape
+class ProofBoundJSON(TypedDict):
+    """The sound bound an argument starts from (``astar``: A* racing clingo proved it)."""
+
+    name: str
+    value: Annotated[int | None, From(convert=finite)]
+    """null when the bound proves the goal unreachable."""
+
+
+@shape
+class HorizonsJSON(TypedDict):
+    """Horizons ``first`` .. ``last``, each proven by clingo to hold no plan."""
+
+    first: int
+    last: int
+    phase: Phase
+    """``full`` (the puzzle's goal), or ``mirror-half`` (half horizons)."""
+
+
+@shape
+class HalfSearchJSON(TypedDict):
+    """A whole tower's optimum is 2H + 1: H >= ``first`` from the bound or the half's
+    tables (``tables``), raised to ``reached`` by refuted half horizons."""
+
+    first: int
+    tables: int
+    reached: int
+
+
+@shape
+class PlanOriginJSON(TypedDict):
+    """Where the plan (or a stopped search's best plan) came from."""
+
+    source: PlanSource
+    length: int
+    width: int | None
+    """A beam search's width, for its plans."""
+    half: int | None
+    """A mirrored plan: the moves of the half clingo found."""
+
+
+@shape
+class MethodRunJSON(TypedDict):
+    """A reference method's own argument."""
+
+    method: ReferenceMethod
+    lower: int
+    """No plan has fewer moves, by the method alone."""
+    states: int | None
+    """States stored by ``bfs``, expanded by ``astar``."""
+    pegs: int | None
+    """Frame-Stewart is proven minimal on 3 and 4 pegs only."""
+    stopped: Stop | None
+
+
+@shape
+class StateSpaceJSON(TypedDict):
+    """A shortest plan visits each of the pegs^disks states at most once."""
+
+    pegs: int
+    disks: int
+
+
+@shape
+class ProofJSON(TypedDict):
+    """Why the answer holds, as data (README: JSON output, ``proof_data``): the ``proof``
+    sentence is worded from it.  Every key is always there, null where the argument
+    does not use it."""
+
+    kind: ProofKind
+    lower_bound: Annotated[int | None, From("lower")]
+    """Proven: no plan has fewer moves (null: nothing proven, or no plan exists)."""
+    bound: ProofBoundJSON | None
+    refuted: HorizonsJSON | None
+    half_search: HalfSearchJSON | None
+    plan: PlanOriginJSON | None
+    method: MethodRunJSON | None
+    stopped: Stop | None
+    time_limit: float | None
+    """Seconds: the ``--timeout`` that stopped the search, or the hard limit at which a
+    user's encoding's process was killed."""
+    memory_limit: int | None
+    """Bytes: the cap a user's encoding's process went over."""
+    max_moves: int | None
+    exact_moves: int | None
+    state_space: StateSpaceJSON | None

@@ -2,19 +2,23 @@
 
 These types are shared by every layer above, so this module imports nothing but the
 puzzle, plan and proof it describes.  ``Result.to_dict()`` is the object ``solve --json``
-prints and ``batch`` appends (version 1 keys first).
+prints and ``batch`` appends (version 1 keys first): its shape, :class:`ResultJSON`, is
+declared once, here, and the web API's OpenAPI page documents that same shape.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
+
+from typing_extensions import TypedDict
 
 from hanoi_asp.model.errors import EXIT_FOUND, EXIT_UNKNOWN, EXIT_UNSAT
-from hanoi_asp.model.plan import Move
+from hanoi_asp.model.json_shape import From, dump, shape
+from hanoi_asp.model.plan import Move, MoveJSON
 from hanoi_asp.model.proof import UNREACHABLE as UNREACHABLE
 from hanoi_asp.model.proof import LowerBound as LowerBound
-from hanoi_asp.model.proof import Phase, Proof, Stop
+from hanoi_asp.model.proof import LowerBoundJSON, Phase, Proof, ProofJSON, Stop
 from hanoi_asp.model.puzzle import Puzzle
 
 Verdict = Literal["OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"]
@@ -59,18 +63,6 @@ class HorizonRun:
     def as_phase(self, phase: Phase) -> HorizonRun:
         return replace(self, phase=phase)
 
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "horizon": self.horizon,
-            "status": self.status,
-            "time_s": round(self.seconds, 4),
-            "choices": self.choices,
-            "conflicts": self.conflicts,
-            "atoms": self.atoms,
-            "rules": self.rules,
-            "phase": self.phase,
-        }
-
 
 @dataclass(frozen=True)
 class Progress:
@@ -91,9 +83,6 @@ class FirstPlan:
     method: FirstPlanMethod
     """How it was built: ``constructive`` or ``breadth-first`` (restricted move graphs)."""
     seconds: float
-
-    def as_dict(self) -> dict[str, object]:
-        return {"length": self.length, "method": self.method, "time_s": round(self.seconds, 4)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,6 +147,9 @@ class Result:
     ``first_plan``, ``bounds`` (lower bound and pattern tables), ``grounding``,
     ``solving`` (clingo's search, including the propagator's checks)."""
 
+    json_version: ClassVar[int] = JSON_VERSION
+    """The version of :meth:`to_dict`'s object."""
+
     @property
     def length(self) -> int | None:
         return None if self.plan is None else len(self.plan)
@@ -186,33 +178,124 @@ class Result:
     def proven_minimal(self) -> bool:
         return self.result == "OPTIMUM FOUND"
 
+    @property
+    def graph(self) -> str:
+        """The move graph: ``complete``, ``linear``, ``cyclic`` or ``custom``."""
+        return self.puzzle.graph_name()
+
     def to_dict(self, instance: str | None = None) -> dict[str, Any]:
-        """The ``solve --json`` object (``instance`` defaults to :attr:`source`)."""
-        return {
-            "version": JSON_VERSION,
-            "instance": self.source if instance is None else instance,
-            "result": self.result,
-            "length": self.length,
-            "lower_bound": self.lower_bound,
-            "plan": [move.as_dict() for move in self.plan or ()],
-            "time_s": round(self.time_s, 4),
-            "bound": self.bound.as_dict(),
-            "proof": self.proof,
-            "proof_data": self.proof_data.as_dict(),
-            "mode": self.mode,
-            "max_moves": self.max_moves,
-            "moves": self.exact_moves,
-            "stopped": self.stopped,
-            "horizons": [run.as_dict() for run in self.horizons],
-            "method": self.method,
-            "proven_minimal": self.proven_minimal,
-            "unreachable": self.unreachable,
-            "graph": self.puzzle.graph_name(),
-            "threads": self.threads,
-            "programs": list(self.programs),
-            "upper_bound": self.upper_bound,
-            "gap": self.gap,
-            "first_plan": None if self.first_plan is None else self.first_plan.as_dict(),
-            "timings": {phase: round(seconds, 4) for phase, seconds in self.timings},
-            "warnings": list(self.warnings),
-        }
+        """The ``solve --json`` object (:class:`ResultJSON`; ``instance`` defaults to
+        :attr:`source`)."""
+        if instance is None:
+            return dump(ResultJSON, self)
+        return dump(ResultJSON, self, instance=instance)
+
+
+# -- the JSON shapes: solve --json, one line of batch results, the web's /api/solve ------
+
+
+def seconds(value: float) -> float:
+    """A time as printed: to 0.1 ms."""
+    return round(value, 4)
+
+
+@shape
+class HorizonJSON(TypedDict):
+    """One clingo call at one horizon, from clingo's statistics."""
+
+    horizon: int
+    status: Status
+    time_s: Annotated[float, From("seconds", seconds)]
+    choices: int
+    conflicts: int
+    atoms: int
+    """Ground atoms of the program searched at this horizon (incremental: every step so
+    far)."""
+    rules: int
+    phase: Phase
+    """``full`` (the puzzle's goal at this horizon) or ``mirror-half`` (``horizon``
+    moves of half a mirrored whole-tower plan)."""
+
+
+@shape
+class FirstPlanJSON(TypedDict):
+    """The plan built before the search: the first upper bound."""
+
+    length: int
+    method: FirstPlanMethod
+    time_s: Annotated[float, From("seconds", seconds)]
+
+
+@shape
+class ResultJSON(TypedDict):
+    """``hanoi-asp solve --json``'s object (README: JSON output), the answer of
+    ``/api/solve``, and the start of each line of ``batch``'s results."""
+
+    version: Annotated[int, From("json_version")]
+    """1: keys are added, never removed or changed."""
+    instance: Annotated[str, From("source")]
+    """The instance file as the command line was given it."""
+    result: Verdict
+    """``OPTIMUM FOUND`` (minimal, proven), ``SATISFIABLE`` (a plan, not proven minimal),
+    ``UNSATISFIABLE`` (proven: no plan within the bound, or none at all), ``UNKNOWN``
+    (stopped before any plan)."""
+    length: int | None
+    """The plan's length; null when there is no plan."""
+    lower_bound: int | None
+    """Proven: no plan has fewer moves; null when no plan exists at all."""
+    plan: list[MoveJSON]
+    """The plan, replayed by the simulator; ``[]`` when there is none."""
+    time_s: Annotated[float, From(convert=seconds)]
+    bound: LowerBoundJSON
+    proof: str
+    """Why the answer holds, in words (worded from ``proof_data``; the words may
+    change, the data's keys do not)."""
+    proof_data: ProofJSON
+    mode: Mode | None
+    """How clingo was driven; null for the reference methods."""
+    max_moves: int | None
+    """The user's bound (``--max-moves`` or ``moves/1``); null when there is none."""
+    moves: Annotated[int | None, From("exact_moves")]
+    """The exact question ``--moves M``; null for the minimal search."""
+    stopped: Stop | None
+    """Why the search ended before its proof; null when it did not."""
+    horizons: list[HorizonJSON]
+    method: Method
+    proven_minimal: bool
+    unreachable: bool
+    """Proven: no plan of any length exists."""
+    graph: str
+    """``complete``, ``linear``, ``cyclic`` or ``custom``."""
+    threads: int | None
+    programs: list[str]
+    """The encodings clingo was given, the main one first; ``[]`` for the reference
+    methods."""
+    upper_bound: int | None
+    """The length of the best verified plan known (null: none)."""
+    gap: int | None
+    """``upper_bound - lower_bound`` (0 when proven minimal)."""
+    first_plan: FirstPlanJSON | None
+    timings: Annotated[
+        dict[str, float], From(convert=lambda pairs: {k: seconds(v) for k, v in pairs})
+    ]
+    """Seconds per phase: ``reading``, ``first_plan``, ``bounds``, ``grounding``,
+    ``solving`` (``{}`` for the reference methods)."""
+    warnings: list[str]
+
+
+@shape
+class ErrorJSON(TypedDict):
+    """``solve --json``'s object for an instance that could not be solved at all (bad
+    input, exit 2; stopped before any answer, exit 3), and its line in batch results."""
+
+    version: int
+    instance: str
+    result: Literal["ERROR", "UNKNOWN"]
+    length: None
+    lower_bound: None
+    upper_bound: None
+    plan: list[MoveJSON]
+    stopped: Literal["interrupt"] | None
+    error: str
+    """The one-line message the command line prints."""
+    exit_code: int

@@ -5,7 +5,6 @@ It is made by :mod:`hanoi_asp.teaching.shrink`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from hanoi_asp.inputs.facts import to_facts
 from hanoi_asp.model.puzzle import Puzzle
@@ -30,15 +29,3 @@ class Counterexample:
         """The instance as facts with ``moves/1``: clingo runs it with the encoding."""
         fixed = self.puzzle.model_copy(update={"max_moves": self.horizon})
         return to_facts(fixed) + "\n"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "instance": self.instance,
-            "pegs": len(self.puzzle.pegs),
-            "disks": self.puzzle.disks,
-            "horizon": self.horizon,
-            "kind": self.kind,
-            "plan": list(self.plan),
-            "reason": self.reason,
-            "rules": [rule.as_dict() for rule in self.rules],
-        }

@@ -19,9 +19,11 @@ import clingo
 from hanoi_asp.engine import TEACHING_THREADS, ClingoCalls, read_encoding, solve
 from hanoi_asp.inputs.facts import instance_facts, peg_term, to_facts
 from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.json_shape import dump
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import LowerBound, Result
+from hanoi_asp.teaching.json_shapes import ExplanationJSON
 
 SECTION_NAMES = ("Generate", "Define", "Test", "Display", "Heuristic")
 CORE_SECONDS = 10.0
@@ -108,14 +110,6 @@ class WhyNotShorter:
     reason: str
     core: tuple[str, ...] = ()
     """goal_on facts that cannot all hold after ``horizon`` moves (a minimal set)."""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "horizon": self.horizon,
-            "status": self.status,
-            "reason": self.reason,
-            "core": list(self.core),
-        }
 
 
 def why_not_shorter(result: Result, budget: float = CORE_SECONDS) -> WhyNotShorter | None:
@@ -209,31 +203,9 @@ class Explanation:
     why: WhyNotShorter | None
 
     def as_dict(self, instance: str) -> dict[str, Any]:
-        return {
-            "instance": instance,
-            "facts": self.facts,
-            "encoding": self.encoding_name,
-            "extras": list(self.extras),
-            "sections": [
-                {
-                    "name": section.name,
-                    "intro": section.intro,
-                    "rules": [
-                        {
-                            "text": r.text,
-                            "comment": r.comment,
-                            "line": r.line,
-                            "program": r.program,
-                        }
-                        for r in section.rules
-                    ],
-                }
-                for section in self.sections
-            ],
-            "horizons": [run.as_dict() for run in self.result.horizons],
-            "why_not_shorter": None if self.why is None else self.why.as_dict(),
-            "result": self.result.to_dict(instance),
-        }
+        """``explain --json``'s object
+        (:class:`~hanoi_asp.teaching.json_shapes.ExplanationJSON`)."""
+        return dump(ExplanationJSON, self, instance=instance, result=self.result.to_dict(instance))
 
 
 def explain(puzzle: Puzzle, options: SolveOptions) -> Explanation:

@@ -28,12 +28,14 @@ from hanoi_asp.engine import (
 from hanoi_asp.inputs.asp_text import check_encoding, derives
 from hanoi_asp.inputs.instance import load_puzzle
 from hanoi_asp.model.errors import EncodingError, GoalNotReached, IllegalMove, VerificationError
+from hanoi_asp.model.json_shape import dump
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Status
 from hanoi_asp.outputs.board import draw_board
 from hanoi_asp.teaching.counterexample import Counterexample
+from hanoi_asp.teaching.json_shapes import GradeJSON
 from hanoi_asp.teaching.random_puzzles import Trial
 
 Kind = Literal[
@@ -62,14 +64,6 @@ class Finding:
     board: str | None = None
     """The state drawn where it went wrong (before an illegal move, or at the end)."""
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "message": self.message,
-            "horizon": self.horizon,
-            "board": self.board,
-        }
-
 
 @dataclass(frozen=True)
 class InstanceGrade:
@@ -83,15 +77,6 @@ class InstanceGrade:
     @property
     def passed(self) -> bool:
         return not self.findings
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "instance": self.instance,
-            "passed": self.passed,
-            "optimum": self.optimum,
-            "answers": {str(h): a for h, a in sorted(self.answers.items())},
-            "findings": [f.as_dict() for f in self.findings],
-        }
 
 
 @dataclass(frozen=True)
@@ -116,17 +101,8 @@ class GradeReport:
         return all(g.passed for g in self.grades)
 
     def as_dict(self) -> dict[str, Any]:
-        passed, total = self.score
-        return {
-            "encoding": self.encoding,
-            "passed": self.passed,
-            "score": {"passed": passed, "total": total},
-            "instances": [g.as_dict() for g in self.grades],
-            "warnings": list(self.warnings),
-            "counterexample": None
-            if self.counterexample is None
-            else self.counterexample.as_dict(),
-        }
+        """``grade --json``'s object (:class:`~hanoi_asp.teaching.json_shapes.GradeJSON`)."""
+        return dump(GradeJSON, self)
 
 
 def teaching_set() -> list[str]:

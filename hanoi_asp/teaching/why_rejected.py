@@ -42,9 +42,6 @@ class RuleAt:
     line: int
     text: str
 
-    def as_dict(self) -> dict[str, object]:
-        return {"file": self.file, "line": self.line, "text": self.text}
-
     def short(self) -> str:
         text = self.text if len(self.text) <= SHOWN_TEXT else self.text[: SHOWN_TEXT - 3] + "..."
         return f"{self.file}:{self.line}: '{text}'"

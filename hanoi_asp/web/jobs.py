@@ -13,7 +13,7 @@ command, or an :class:`~hanoi_asp.web.errors.ApiError` with the CLI's one-line m
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,16 +22,10 @@ from pydantic import BaseModel
 from hanoi_asp.engine import OverMemory, die_with_parent, memory_cap, solve
 from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.model.options import Encoding
+from hanoi_asp.model.result import ResultJSON
+from hanoi_asp.teaching.json_shapes import ExplanationJSON, GradeJSON
 from hanoi_asp.web.errors import ApiError
-from hanoi_asp.web.schemas import (
-    ENCODING_NAME,
-    ExplainAnswer,
-    GradeAnswer,
-    HintAnswer,
-    HintMove,
-    JobBody,
-    SolveAnswer,
-)
+from hanoi_asp.web.schemas import ENCODING_NAME, Hint, HintMove, JobBody
 
 if TYPE_CHECKING:
     from hanoi_asp.teaching.grade import GradeReport
@@ -108,7 +102,7 @@ def hint_job(body: JobBody) -> dict[str, Any]:
     gives its best plan's first move, and ``proven: false``)."""
     result = solve(body.puzzle(), body.options(exact_moves=None))
     if result.plan is None:
-        hint = HintAnswer(distance=None, move=None, proven=result.result == "UNSATISFIABLE")
+        hint = Hint(distance=None, move=None, proven=result.result == "UNSATISFIABLE")
     else:
         first = result.plan[0] if result.plan else None
         move = None
@@ -116,7 +110,7 @@ def hint_job(body: JobBody) -> dict[str, Any]:
             move = HintMove.model_validate(
                 {"disk": first.disk, "from": first.source, "to": first.target}
             )
-        hint = HintAnswer(distance=len(result.plan), move=move, proven=result.proven_minimal)
+        hint = Hint(distance=len(result.plan), move=move, proven=result.proven_minimal)
     return hint.model_dump(by_alias=True)
 
 
@@ -125,16 +119,16 @@ class Job:
     """A job endpoint, ``POST /api/<kind>``: what it runs and what it answers."""
 
     run: Callable[[JobBody], dict[str, Any]]
-    answer: type[BaseModel]
-    """The answer's model, for the API's schema."""
+    answer: type[BaseModel] | type[Mapping[str, Any]]
+    """The answer's model or JSON shape, for the API's schema."""
     summary: str
 
 
 JOBS: dict[str, Job] = {
-    "solve": Job(solve_job, SolveAnswer, "Solve: a plan, proven minimal (solve --json)"),
-    "explain": Job(explain_job, ExplainAnswer, "Explain the search (explain --json)"),
-    "grade": Job(grade_job, GradeAnswer, "Grade an encoding (grade --json)"),
-    "hint": Job(hint_job, HintAnswer, "The first move of a minimal plan"),
+    "solve": Job(solve_job, ResultJSON, "Solve: a plan, proven minimal (solve --json)"),
+    "explain": Job(explain_job, ExplanationJSON, "Explain the search (explain --json)"),
+    "grade": Job(grade_job, GradeJSON, "Grade an encoding (grade --json)"),
+    "hint": Job(hint_job, Hint, "The first move of a minimal plan"),
 }
 """The job endpoints, by kind: the one list the API's routes are made from."""
 

@@ -1,16 +1,18 @@
-"""The API's bodies as pydantic models: what a request holds, and the JSON each endpoint
-answers, which is the CLI's (``solve --json``, ``explain --json``, ``grade --json``).
+"""The API's bodies as pydantic models: what a request holds, and the API's own replies.
 
-The request models are what FastAPI validates a body into.  The answers of solve,
-explain and grade are the CLI's own objects, sent as the CLI builds them (byte for
-byte); their models here document those shapes in the OpenAPI schema, and the tests
-check every answer against them.  JSON version 1 only ever gains keys, so the models of
-the CLI's objects allow extra ones.
+The request models are what FastAPI validates a body into; the solve options among
+their fields are made from the options' one declaration
+(:func:`~hanoi_asp.model.options.solve_flags`).  The answers of solve, explain and
+grade are the CLI's own objects, sent as the CLI builds them (byte for byte), and their
+shapes are the CLI's too (:class:`~hanoi_asp.model.result.ResultJSON`,
+:mod:`hanoi_asp.teaching.json_shapes`): the OpenAPI page documents exactly what
+``--json`` prints.  What is left here is the API's own: a hint, a parsed puzzle, the
+lists, a refusal.
 
 >>> JobBody(instance="peg(a).").name
 'instance.lp'
->>> HintAnswer.model_validate({"distance": 1, "move": {"disk": 1, "from": "a", "to": "b"},
-...                            "proven": True}).model_dump(by_alias=True)["move"]["from"]
+>>> Hint.model_validate({"distance": 1, "move": {"disk": 1, "from": "a", "to": "b"},
+...                      "proven": True}).model_dump(by_alias=True)["move"]["from"]
 'a'
 """
 
@@ -24,9 +26,7 @@ from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.model.flags import Flag
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions, solve_flags
-from hanoi_asp.model.proof import Phase, PlanSource, ProofKind, ReferenceMethod, Stop
 from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.model.result import Method, Mode, Status, Verdict
 
 MAX_TEXT = 100_000
 """Characters in a submitted instance or encoding (the shipped ones are under 10,000)."""
@@ -53,16 +53,10 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
-class _Answer(BaseModel):
-    """A JSON object the API answers with (documented; sent as built)."""
+class _Reply(BaseModel):
+    """A JSON object of the API's own (not one of the CLI's), documented; sent as built."""
 
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
-
-
-class _CliAnswer(BaseModel):
-    """One of the CLI's versioned JSON objects: version 1 gains keys, never loses one."""
-
-    model_config = ConfigDict(extra="allow", use_attribute_docstrings=True)
 
 
 # -- requests ----------------------------------------------------------------------------
@@ -149,7 +143,7 @@ class JobBody(InstanceBody):
 # -- errors ------------------------------------------------------------------------------
 
 
-class ErrorBody(_Answer):
+class ErrorBody(_Reply):
     """Every refusal: bad input (400), a foreign page (403), a body too large (413),
     not JSON-typed (415), malformed (422), busy or stopping (503, with
     ``Retry-After``), past the job's hard limit (504)."""
@@ -162,235 +156,16 @@ class ErrorBody(_Answer):
     """Its line in that text, when known."""
 
 
-# -- the CLI's objects -------------------------------------------------------------------
-
-
-class Step(_Answer):
-    """One move of a plan."""
-
-    step: int
-    disk: int
-    """1 is the largest disk."""
-    from_: str = Field(alias="from")
-    to: str
-
-
-class LowerBoundJSON(_CliAnswer):
-    value: int | None
-    """null when the bound proves the goal unreachable."""
-    name: str
-    argument: str
-
-
-class HorizonJSON(_CliAnswer):
-    """One clingo call at one horizon."""
-
-    horizon: int
-    status: Status
-    time_s: float
-    choices: int
-    conflicts: int
-    atoms: int
-    rules: int
-    phase: str
-
-
-class ProofBoundJSON(_CliAnswer):
-    name: str
-    value: int | None
-    """null when the bound proves the goal unreachable."""
-
-
-class RefutedJSON(_CliAnswer):
-    """The horizons clingo refuted, first to last."""
-
-    first: int
-    last: int
-    phase: Phase
-
-
-class HalfSearchJSON(_CliAnswer):
-    """A whole tower's optimum is 2H + 1: H >= ``first`` from the bound or the half's
-    tables (``tables``), raised to ``reached`` by refuted half horizons."""
-
-    first: int
-    tables: int
-    reached: int
-
-
-class PlanOriginJSON(_CliAnswer):
-    source: PlanSource
-    length: int
-    width: int | None
-    """A beam search's width, for its plans."""
-    half: int | None
-    """A mirrored plan: the moves of the half clingo found."""
-
-
-class MethodRunJSON(_CliAnswer):
-    method: ReferenceMethod
-    lower: int
-    states: int | None
-    pegs: int | None
-    stopped: Stop | None
-
-
-class StateSpaceJSON(_CliAnswer):
-    pegs: int
-    disks: int
-
-
-class ProofJSON(_CliAnswer):
-    """Why the answer holds, as data (``hanoi_asp.model.proof``; the README's JSON
-    section): the ``proof`` sentence is worded from it."""
-
-    kind: ProofKind
-    lower_bound: int | None
-    bound: ProofBoundJSON | None
-    refuted: RefutedJSON | None
-    half_search: HalfSearchJSON | None
-    plan: PlanOriginJSON | None
-    method: MethodRunJSON | None
-    stopped: Stop | None
-    time_limit: float | None
-    memory_limit: int | None
-    max_moves: int | None
-    exact_moves: int | None
-    state_space: StateSpaceJSON | None
-
-
-class FirstPlanJSON(_CliAnswer):
-    length: int
-    method: str
-    time_s: float
-
-
-class SolveAnswer(_CliAnswer):
-    """``hanoi-asp solve --json``'s object (see the README's JSON section)."""
-
-    version: int
-    instance: str
-    result: Verdict
-    length: int | None
-    lower_bound: int | None
-    plan: list[Step]
-    time_s: float
-    bound: LowerBoundJSON
-    proof: str
-    proof_data: ProofJSON
-    mode: Mode | None
-    max_moves: int | None
-    moves: int | None
-    stopped: str | None
-    horizons: list[HorizonJSON]
-    method: Method
-    proven_minimal: bool
-    unreachable: bool
-    graph: str
-    threads: int | None
-    programs: list[str]
-    upper_bound: int | None
-    gap: int | None
-    first_plan: FirstPlanJSON | None
-    timings: dict[str, float]
-    warnings: list[str]
-
-
-class RuleJSON(_CliAnswer):
-    text: str
-    comment: str
-    line: int
-    program: str
-
-
-class SectionJSON(_CliAnswer):
-    name: str
-    intro: str
-    rules: list[RuleJSON]
-
-
-class WhyNotShorterJSON(_CliAnswer):
-    horizon: int
-    status: str
-    reason: str
-    core: list[str]
-
-
-class ExplainAnswer(_CliAnswer):
-    """``hanoi-asp explain --json``'s object: the encoding by section, the search
-    horizon by horizon, why no shorter plan exists, and the solve object."""
-
-    instance: str
-    facts: str
-    encoding: str
-    extras: list[str]
-    sections: list[SectionJSON]
-    horizons: list[HorizonJSON]
-    why_not_shorter: WhyNotShorterJSON | None
-    result: SolveAnswer
-
-
-class FindingJSON(_CliAnswer):
-    kind: str
-    message: str
-    horizon: int | None
-    board: str | None
-
-
-class InstanceGradeJSON(_CliAnswer):
-    instance: str
-    passed: bool
-    optimum: int | None
-    answers: dict[str, Status]
-    """The encoding's answer per horizon."""
-    findings: list[FindingJSON]
-
-
-class ScoreJSON(_CliAnswer):
-    passed: int
-    total: int
-
-
-class RuleAtJSON(_CliAnswer):
-    file: str
-    line: int
-    text: str
-
-
-class CounterexampleJSON(_CliAnswer):
-    instance: str
-    """The smallest failing puzzle as facts, with ``moves/1``."""
-    pegs: int
-    disks: int
-    horizon: int
-    kind: str
-    plan: list[Step]
-    reason: str
-    rules: list[RuleAtJSON]
-
-
-class GradeAnswer(_CliAnswer):
-    """``hanoi-asp grade --json``'s object, for the submitted instance (with
-    ``random``: then the teaching set and the random puzzles)."""
-
-    encoding: str
-    passed: bool
-    score: ScoreJSON
-    instances: list[InstanceGradeJSON]
-    warnings: list[str]
-    counterexample: CounterexampleJSON | None
-
-
 # -- the page's own objects --------------------------------------------------------------
 
 
-class HintMove(_Answer):
+class HintMove(_Reply):
     disk: int
     from_: str = Field(alias="from")
     to: str
 
 
-class HintAnswer(_Answer):
+class Hint(_Reply):
     """The first move of a minimal plan from the instance's start."""
 
     distance: int | None
@@ -401,7 +176,7 @@ class HintAnswer(_Answer):
     """The distance is proven minimal (or no plan proven to exist)."""
 
 
-class ParsedPuzzle(_Answer):
+class ParsedPuzzle(_Reply):
     """The puzzle as the page draws it."""
 
     pegs: list[str]
@@ -415,7 +190,7 @@ class ParsedPuzzle(_Answer):
     max_moves: int | None
 
 
-class EncodingText(_Answer):
+class EncodingText(_Reply):
     name: str
     title: str
     text: str
@@ -423,17 +198,17 @@ class EncodingText(_Answer):
     """The engine's own encoding, used when a job's ``encoding`` is null."""
 
 
-class EncodingList(_Answer):
+class EncodingList(_Reply):
     encodings: list[EncodingText]
     """The shipped whole encodings (the engine's first) and every exercise."""
 
 
-class ExampleText(_Answer):
+class ExampleText(_Reply):
     name: str
     text: str
     format: Format
 
 
-class ExampleList(_Answer):
+class ExampleList(_Reply):
     examples: list[ExampleText]
     """The teaching instances."""

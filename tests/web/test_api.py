@@ -17,24 +17,18 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel
+from pydantic import TypeAdapter
 from support.files import INSTANCES, ROOT
 from support.reference import bfs_distance
 
 from hanoi_asp.model.errors import EncodingError, InputError
 from hanoi_asp.model.plan import legal_move
+from hanoi_asp.model.result import ResultJSON
+from hanoi_asp.teaching.json_shapes import ExplanationJSON, GradeJSON
 from hanoi_asp.web.app import MAX_BODY, create_app
 from hanoi_asp.web.errors import ApiError
 from hanoi_asp.web.jobs import JOBS, Job
-from hanoi_asp.web.schemas import (
-    EncodingList,
-    ExampleList,
-    ExplainAnswer,
-    GradeAnswer,
-    HintAnswer,
-    ParsedPuzzle,
-    SolveAnswer,
-)
+from hanoi_asp.web.schemas import EncodingList, ExampleList, Hint, ParsedPuzzle
 
 THREE = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
 
@@ -85,23 +79,32 @@ def same_bytes(answer: Any, expected: Any) -> None:
     assert compact(masked(answer.json())) == compact(masked(expected))
 
 
-def documented(data: Any, model: type[BaseModel]) -> None:
-    """``data`` fits the model the API's schema shows for it, and has no key the model
-    leaves out (a new key of the CLI's JSON belongs in ``hanoi_asp/web/schemas.py``)."""
+def documented(data: Any, model: Any) -> None:
+    """``data`` fits the model (or the CLI's JSON shape) the API's schema shows for it,
+    and has no key the schema leaves out (a new key of the CLI's JSON belongs in its
+    shape, e.g. ``hanoi_asp.model.result.ResultJSON``)."""
+    adapter = TypeAdapter(model)
+    adapter.validate_python(data)
+    schema = adapter.json_schema(mode="serialization")
 
-    def extra(value: Any, where: str) -> list[str]:
-        if isinstance(value, BaseModel):
-            found = [f"{where}.{key}" for key in value.model_extra or {}]
-            for name in type(value).model_fields:
-                found += extra(getattr(value, name), f"{where}.{name}")
+    def extra(value: Any, node: dict[str, Any], where: str) -> list[str]:
+        if "$ref" in node:
+            node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+        if value is None:
+            return []
+        if "anyOf" in node:
+            kinds = [k for k in node["anyOf"] if k.get("type") != "null"]
+            return extra(value, kinds[0], where) if len(kinds) == 1 else []
+        if isinstance(value, dict) and "properties" in node:
+            found = [f"{where}.{key}" for key in value if key not in node["properties"]]
+            for key, item in node["properties"].items():
+                found += extra(value.get(key), item, f"{where}.{key}")
             return found
-        if isinstance(value, list | tuple):
-            return [e for item in value for e in extra(item, f"{where}[]")]
-        if isinstance(value, dict):
-            return [e for key, item in value.items() for e in extra(item, f"{where}.{key}")]
+        if isinstance(value, list) and "items" in node:
+            return [e for item in value for e in extra(item, node["items"], f"{where}[]")]
         return []
 
-    assert extra(model.model_validate(data), model.__name__) == []
+    assert extra(data, schema, model.__name__) == []
 
 
 def test_solve_explain_grade_give_the_clis_objects(client: TestClient, tmp_path: Path) -> None:
@@ -110,11 +113,11 @@ def test_solve_explain_grade_give_the_clis_objects(client: TestClient, tmp_path:
     text = (INSTANCES / "quickstart.lp").read_text()
     answer = client.post("/api/solve", json={"instance": text, "timeout": 10})
     same_bytes(answer, cli_json("solve", str(INSTANCES / "quickstart.lp")))
-    documented(answer.json(), SolveAnswer)
+    documented(answer.json(), ResultJSON)
     answer = client.post("/api/explain", json={"instance": THREE})
     (tmp_path / "three.lp").write_text(THREE)
     same_bytes(answer, cli_json("explain", str(tmp_path / "three.lp")))
-    documented(answer.json(), ExplainAnswer)
+    documented(answer.json(), ExplanationJSON)
     assert answer.json()["result"]["length"] == 7
     # from 0, as `explain --bound none`: every shorter horizon refuted, then the plan
     answer = client.post("/api/explain", json={"instance": THREE, "bound": "none"})
@@ -130,7 +133,7 @@ def test_solve_explain_grade_give_the_clis_objects(client: TestClient, tmp_path:
     assert answer.json()["passed"] is cli["passed"] is False
     # the API names its texts, and shrinks a counterexample only with "random"
     same_bytes(answer, {**cli, "encoding": "encoding.lp", "counterexample": None})
-    documented(answer.json(), GradeAnswer)
+    documented(answer.json(), GradeJSON)
     good = (ROOT / "encodings" / "quickstart.lp").read_text()
     assert client.post("/api/grade", json={"instance": THREE, "encoding": good}).json()["passed"]
 
@@ -204,7 +207,7 @@ def test_a_hint_answers_as_before(
 ) -> None:
     answer = client.post("/api/hint", json={"instance": instance})
     assert answer.content == compact(expected)
-    documented(answer.json(), HintAnswer)
+    documented(answer.json(), Hint)
 
 
 def test_parse_answers_as_before(client: TestClient) -> None:
