@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from hanoi_asp.inputs.instance import parse_puzzle
+from hanoi_asp.inputs.instance import Format, parse_puzzle
 from hanoi_asp.model.flags import Flag
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions, solve_flags
@@ -37,7 +37,6 @@ MAX_RANDOM = 300
 LIMITS = Limits(moves=20_000)
 """The CLI's size limits, with plans cut at 20,000 moves (a page, not a file)."""
 
-Format = Literal["lp", "aspcomp", "json", "toml"]
 Where = Literal["instance", "encoding"]
 SUFFIXES: dict[Format, str] = {"lp": "lp", "aspcomp": "asp", "json": "json", "toml": "toml"}
 ENCODING_NAME = "encoding.lp"
