@@ -1,24 +1,19 @@
 """A JSON object's shape, declared once as a ``TypedDict`` beside the type it is made from,
 and the object made from it.
 
->>> from typing import Annotated
->>> from typing_extensions import TypedDict
->>> class SpanJSON(TypedDict):
-...     first: int
-...     length: Annotated[int, From("size")]
-...     tags: list[str]
->>> from types import SimpleNamespace
->>> dump(SpanJSON, SimpleNamespace(first=4, size=11, tags=("a", "b")))
-{'first': 4, 'length': 11, 'tags': ['a', 'b']}
+>>> from hanoi_asp.model.plan import Move, MoveJSON
+>>> dump(MoveJSON, Move(step=1, disk=4, source="a", target="b"))  # "from": From("source")
+{'step': 1, 'disk': 4, 'from': 'a', 'to': 'b'}
 
 A shape is what ``--json`` prints (:func:`dump` reads every key from the object, in the
 shape's order, and makes nothing else) and what the web API's OpenAPI page documents
 (pydantic reads the same ``TypedDict``: its keys, their types, and the docstring under
 each key), so the two cannot differ.  Each key's value is the source's attribute of the
-key's name, or where :class:`From` says; a key whose type is a shape (or a list of them,
-or one or None) is that attribute made into its object (or a tuple's items, in order);
-a list's None is ``[]``.  The shapes are
-``typing_extensions.TypedDict`` (pydantic reads ``typing.TypedDict`` only from Python 3.12).
+key's name, or where :class:`From` says.  A key whose type is a shape, or a shape or
+None, is that attribute made into its object (from its attributes, or a tuple's items
+in order); a list of shapes is made from a sequence of objects, and a list's None is
+``[]``.  The shapes are ``typing_extensions.TypedDict`` (pydantic reads
+``typing.TypedDict`` only from Python 3.12).
 """
 
 from __future__ import annotations
