@@ -11,7 +11,9 @@ reads a table instead of building it again.
 Where: ``$HANOI_ASP_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/hanoi-asp``, else
 ``~/.cache/hanoi-asp``.  Off: ``$HANOI_ASP_NO_CACHE`` set (to anything but ``0`` or
 empty), ``hanoi-asp solve/batch/explain --no-cache``, or
-``SolveOptions(table_cache=False)``.  Clearing it is deleting the folder.
+``SolveOptions(table_cache=False)``.  Clearing it is deleting the folder.  A setting
+that makes no sense (``HANOI_ASP_CACHE_MAX_MIB=nan``) is one warning line on stderr,
+once per process, and its default: the cache never fails a solve over it.
 
 A table is a file named by a hash of its *key* (what it is a table of: pegs, the goal
 pattern of its disks, the move graph, the format).  It is never trusted: its header
@@ -20,24 +22,27 @@ of the key, the seconds and the payload; a file that fails any check (torn by a 
 truncated, corrupted, another format) reads as missing, so the table is built again
 and the file replaced.  Writers write a temporary file in the same folder and rename
 it into place (atomic on POSIX), so concurrent writers each leave a whole file and
-readers see a whole file or none.  A file is never rewritten in place, only replaced
-or deleted, so a reader maps it into memory (:mod:`mmap`) rather than copying it: the
-pages are the operating system's file cache, shared by every process reading the
-table (a batch's workers), and a 16 MiB table reads in the time its checksum takes.
-The folder is kept under ``$HANOI_ASP_CACHE_MAX_MIB`` (default
-:data:`DEFAULT_MAX_MIB`), the least recently used tables (by mtime; a read touches
-it) deleted first.  Nothing here may fail a solve: an unwritable folder, a full disk
-or a vanished file is the same as no cache.  (Out of memory under a cap is the caller's
-``MemoryError``, as it is for a table built in memory.)
+readers see a whole file or none.  A reader copies the file into memory with one read
+(not a memory map: a map of a file that another process truncates kills the reader with
+SIGBUS, and Python cannot catch that); only a regular file is read, so a FIFO or a link
+to a device in the folder never blocks a solve.  The folder is kept under
+``$HANOI_ASP_CACHE_MAX_MIB`` (default :data:`DEFAULT_MAX_MIB`), the least recently
+used tables (by mtime; a read touches it) deleted first; only the cache's own files
+(its names, its header) are ever deleted or counted.  Nothing here may fail a solve:
+an unwritable folder, a full disk or a vanished file is the same as no cache.  (Out of
+memory under a cap is the caller's ``MemoryError``, as it is for a table built in
+memory.)
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
-import mmap
+import logging
+import math
 import os
+import re
+import stat
 import struct
 import tempfile
 import time
@@ -68,19 +73,57 @@ PARTIAL = ".part"
 :data:`STALE_SECONDS`."""
 STALE_SECONDS = 3600.0
 
+TABLE_NAME = re.compile(r"[0-9a-f]{32}\.pdb")
+"""The names the cache gives its tables (see :func:`_path`); no other file is counted
+or deleted."""
+PARTIAL_NAME = re.compile(r"\.(?:table-[a-z0-9_]+|[a-z0-9_]{8})\.part")
+"""The names of its temporary files (``.table-`` and :func:`tempfile.mkstemp`'s eight
+characters; before format 2's second release, without the ``table-``)."""
+
 _ENABLED: ContextVar[bool] = ContextVar("table_cache_enabled", default=True)
 _FOLDER: ContextVar[str | None] = ContextVar("table_cache_folder", default=None)
+_LOG = logging.getLogger(__name__)
+_WARNED: set[tuple[str, str]] = set()
+"""The bad settings already warned about in this process (each once)."""
 
 
 def folder() -> Path | None:
     """The cache folder in force, None when the cache is off."""
-    if not _ENABLED.get() or os.environ.get("HANOI_ASP_NO_CACHE", "") not in ("", "0"):
+    if not _ENABLED.get() or _switched_off():
         return None
     chosen = _FOLDER.get() or os.environ.get("HANOI_ASP_CACHE_DIR")
     if chosen:
         return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "hanoi-asp"
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if base and not os.path.isabs(base):
+        # the XDG specification: a relative path in its variables is invalid, ignored
+        _warn("XDG_CACHE_HOME", base, "is not an absolute path: ignored, as XDG says")
+        base = ""
+    return Path(base or os.path.join(os.path.expanduser("~"), ".cache")) / "hanoi-asp"
+
+
+_SAID_OFF = frozenset({"1", "true", "yes", "on"})
+
+
+def _switched_off() -> bool:
+    """``$HANOI_ASP_NO_CACHE``: unset, empty or ``0`` leaves the cache on; anything
+    else turns it off (as documented), with a warning when the value is not a plain
+    yes (``false`` or ``off`` would read as set)."""
+    raw = os.environ.get("HANOI_ASP_NO_CACHE", "")
+    if raw in ("", "0"):
+        return False
+    if raw.strip().lower() not in _SAID_OFF:
+        _warn("HANOI_ASP_NO_CACHE", raw, "is set, so the cache is off (0 or empty keeps it on)")
+    return True
+
+
+def _warn(name: str, value: str, problem: str) -> None:
+    """One line on stderr (through :mod:`logging`: with no handler configured, Python
+    prints the message alone), once per process for each setting and value."""
+    if (name, value) in _WARNED:
+        return
+    _WARNED.add((name, value))
+    _LOG.warning("hanoi-asp: warning: %s=%s %s", name, ascii(value), problem)
 
 
 @contextlib.contextmanager
@@ -104,12 +147,24 @@ def using(path: str | os.PathLike[str]) -> Iterator[None]:
 
 
 def max_bytes() -> int:
-    """The size cap in bytes (``$HANOI_ASP_CACHE_MAX_MIB``; a bad value: the default)."""
+    """The size cap in bytes: ``$HANOI_ASP_CACHE_MAX_MIB``, a number of MiB from 0 to
+    2^43 (2^63 bytes; a fraction is fine); anything else (``nan``, ``inf``, ``1e400``,
+    ``-3``, ``abc``, empty) is warned about and the default."""
+    raw = os.environ.get("HANOI_ASP_CACHE_MAX_MIB")
+    if raw is None:
+        return DEFAULT_MAX_MIB << 20
     try:
-        mib = float(os.environ.get("HANOI_ASP_CACHE_MAX_MIB", DEFAULT_MAX_MIB))
+        size = float(raw) * (1 << 20)
     except ValueError:
-        mib = DEFAULT_MAX_MIB
-    return int(max(mib, 0) * 1024 * 1024)
+        size = math.nan
+    if 0 <= size <= 1 << 63:  # False for nan
+        return int(size)
+    _warn(
+        "HANOI_ASP_CACHE_MAX_MIB",
+        raw,
+        f"is not a size in MiB (a number from 0 to 2^43): the default, {DEFAULT_MAX_MIB}, is used",
+    )
+    return DEFAULT_MAX_MIB << 20
 
 
 def _path(base: Path, key: str) -> Path:
@@ -122,66 +177,101 @@ def _path(base: Path, key: str) -> Path:
 def holds(key: str) -> bool:
     """Whether a file for ``key`` is there (not checked: :func:`load` checks it)."""
     base = folder()
-    return base is not None and _path(base, key).is_file()
+    return base is not None and _is_regular(_path(base, key))
+
+
+def _is_regular(path: Path) -> bool:
+    """A regular file itself, not a link, FIFO, device or folder (never opened)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:  # missing, a name too long, a folder in the way: not held
+        return False
+
+
+@contextlib.contextmanager
+def _opened(path: Path) -> Iterator[int | None]:
+    """A descriptor of ``path`` if it is a regular file, else None.  A FIFO, a device or
+    a link (to anything) is never opened, and the open cannot block: checked before
+    (``lstat``), opened without following links and without waiting, checked again on
+    the descriptor (the name may have been swapped in between)."""
+    if not _is_regular(path):
+        yield None
+        return
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        yield None
+        return
+    try:
+        yield descriptor if stat.S_ISREG(os.fstat(descriptor).st_mode) else None
+    finally:
+        os.close(descriptor)
 
 
 class Stored(NamedTuple):
-    """A table read back: its payload (a read-only view of the mapped file), its bytes
-    per entry, and the seconds its build took when it was stored."""
+    """A table read back: its payload (a read-only view of the copy read), its bytes per
+    entry, and the seconds its build took when it was stored."""
 
     payload: memoryview
     width: int
     seconds: float
 
 
+class _Damaged(Exception):
+    """A file of the cache's that fails a check: deleted, built again."""
+
+
 def load(key: str) -> Stored | None:
-    """What is stored under ``key``, or None: no cache, no file, or a file that fails a
-    check (then it is deleted)."""
+    """What is stored under ``key``, or None: no cache, no file (or not a regular one),
+    or a file that fails a check (then it is deleted, if it is the cache's own)."""
     base = folder()
     if base is None:
         return None
     path = _path(base, key)
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(HEADER.size)
-            if len(head) != HEADER.size:
-                raise ValueError("torn header")
-            magic, version, width, key_length, length, seconds, crc = HEADER.unpack(head)
-            if magic != MAGIC or version != FORMAT or width not in (1, 2):
-                raise ValueError("another format")
-            stored_key = handle.read(key_length)
-            start = _payload_start(key_length)
-            if stored_key != key.encode() or os.fstat(handle.fileno()).st_size != start + length:
-                raise ValueError("wrong key or length")  # a longer file is wrong too
-            mapped = _mapped(handle.fileno())
-            if mapped is None:
-                return None  # the file may be whole: kept
-        payload = memoryview(mapped)[start:]
-        if zlib.crc32(payload, _crc_of_header(stored_key, seconds)) != crc:
-            payload.release()
-            mapped.close()
-            raise ValueError("checksum")
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, struct.error):
+        with _opened(path) as descriptor:
+            if descriptor is None:
+                return None
+            found = _read(descriptor, key.encode())
+            with contextlib.suppress(OSError):
+                os.utime(descriptor)  # recently used: evicted last
+            return found
+    except _Damaged:
         with contextlib.suppress(OSError):
             path.unlink()
         return None
-    with contextlib.suppress(OSError):
-        os.utime(path)  # recently used: evicted last
-    return Stored(payload, width, seconds)
-
-
-def _mapped(descriptor: int) -> mmap.mmap | None:
-    """The whole file, mapped read-only; None if it cannot be mapped.  Out of address
-    space (a batch's or the web app's memory cap) is :class:`MemoryError`, as a copy
-    would have been: the caller's memory limit, not a damaged file."""
-    try:
-        return mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ)
-    except OSError as error:
-        if error.errno == errno.ENOMEM:
-            raise MemoryError("no address space left to map a pattern table") from error
+    except OSError:  # vanished, unreadable: as if missing
         return None
+
+
+def _read(descriptor: int, key: bytes) -> Stored | None:
+    """The table in the open file, checked; None (kept) if it is not the cache's file;
+    :class:`_Damaged` if it is and fails a check."""
+    head = os.pread(descriptor, HEADER.size, 0)
+    if not MAGIC.startswith(head[: len(MAGIC)]):
+        return None  # not a file of the cache's: never deleted
+    if len(head) != HEADER.size:
+        raise _Damaged("torn header")
+    magic, version, width, key_length, length, seconds, crc = HEADER.unpack(head)
+    if magic != MAGIC or version != FORMAT or width not in (1, 2):
+        raise _Damaged("another format")
+    start = _payload_start(key_length)
+    if os.fstat(descriptor).st_size != start + length:
+        raise _Damaged("wrong length")  # a longer file is wrong too
+    stored_key = os.pread(descriptor, key_length, HEADER.size)
+    if stored_key != key:
+        raise _Damaged("wrong key")
+    payload = bytearray(length)  # under a memory cap: MemoryError, the caller's
+    view = memoryview(payload)
+    done = 0
+    while done < length:  # one read (a regular file's reads are whole), unless truncated
+        got = os.preadv(descriptor, [view[done:]], start + done)
+        if got == 0:
+            raise _Damaged("truncated while read")
+        done += got
+    if zlib.crc32(payload, _crc_of_header(stored_key, seconds)) != crc:
+        raise _Damaged("checksum")
+    return Stored(view.toreadonly(), width, seconds)
 
 
 def _payload_start(key_length: int) -> int:
@@ -205,7 +295,7 @@ def store(key: str, payload: bytes, width: int, seconds: float = 0.0) -> None:
     padding = bytes(_payload_start(len(encoded)) - HEADER.size - len(encoded))
     try:
         base.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=base, prefix=".", suffix=PARTIAL)
+        handle, temporary = tempfile.mkstemp(dir=base, prefix=".table-", suffix=PARTIAL)
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(head)
@@ -224,20 +314,26 @@ def store(key: str, payload: bytes, width: int, seconds: float = 0.0) -> None:
 
 def trim(base: Path, keep: Path | None = None) -> None:
     """Delete the least recently used tables (oldest mtime first) until the folder's
-    tables fit :func:`max_bytes`; ``keep`` (the one just written) stays."""
+    tables fit :func:`max_bytes`; ``keep`` (the one just written) stays.  Temporary
+    files older than :data:`STALE_SECONDS` go too.  Only the cache's own files count and
+    go (:func:`_own`): a user's file in the folder is never deleted."""
     cap = max_bytes()
-    now = time.time()
-    for path in base.glob("*" + PARTIAL):
-        with contextlib.suppress(OSError):
-            if path.stat().st_mtime < now - STALE_SECONDS:
-                path.unlink()
-    files: list[tuple[float, int, Path]] = []
-    for path in base.glob("*" + SUFFIX):
-        with contextlib.suppress(OSError):
-            info = path.stat()
-            files.append((info.st_mtime, info.st_size, path))
-    total = sum(size for _, size, _ in files)
-    for _, size, path in sorted(files):
+    stale = time.time() - STALE_SECONDS
+    tables: list[tuple[float, int, Path]] = []
+    with contextlib.suppress(OSError), os.scandir(base) as entries:
+        for entry in entries:
+            path = Path(entry.path)
+            if PARTIAL_NAME.fullmatch(entry.name):
+                info = _own(path)
+                if info is not None and info.st_mtime < stale:
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+            elif TABLE_NAME.fullmatch(entry.name):
+                info = _own(path)
+                if info is not None:
+                    tables.append((info.st_mtime, info.st_size, path))
+    total = sum(size for _, size, _ in tables)
+    for _, size, path in sorted(tables):
         if total <= cap:
             break
         if path == keep:
@@ -245,3 +341,13 @@ def trim(base: Path, keep: Path | None = None) -> None:
         with contextlib.suppress(OSError):
             path.unlink()
             total -= size
+
+
+def _own(path: Path) -> os.stat_result | None:
+    """The file's status if it is the cache's own: a regular file that starts with
+    :data:`MAGIC` (or is shorter and starts as it does: torn before its header was
+    written, holding nothing of anyone's); None for anything else."""
+    with contextlib.suppress(OSError), _opened(path) as descriptor:
+        if descriptor is not None and MAGIC.startswith(os.pread(descriptor, len(MAGIC), 0)):
+            return os.fstat(descriptor)
+    return None
