@@ -4,6 +4,7 @@ run's own, the hypothesis profiles, and the fixtures for the command line and ch
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import sys
@@ -21,11 +22,14 @@ from support.cli import RunCli
 from support.files import CHROMIUM
 
 # pattern tables go to a folder of this run's own, never the user's ~/.cache (child
-# processes, the CLI's and batch workers', inherit it); removed at exit.  Each test then
-# gets an empty folder of its own (cold_tables).
+# processes, the CLI's and batch workers', inherit it); removed at exit.  It is emptied
+# before each test (cold_tables).  One folder for the run rather than one per test: batch
+# workers are forked from multiprocessing's forkserver, which keeps the environment of the
+# moment it started (an earlier test's), so a folder named per test would not reach them.
 _TABLES = tempfile.mkdtemp(prefix="hanoi-asp-test-tables-")
 os.environ["HANOI_ASP_CACHE_DIR"] = _TABLES
-os.environ.pop("HANOI_ASP_NO_CACHE", None)
+for _setting in ("HANOI_ASP_NO_CACHE", "HANOI_ASP_CACHE_MAX_MIB"):
+    os.environ.pop(_setting, None)  # a developer's own settings would change answers
 atexit.register(shutil.rmtree, _TABLES, ignore_errors=True)
 
 settings.register_profile(
@@ -36,15 +40,22 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)
-def cold_tables(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test starts with no pattern table built: an empty on-disk cache of its own
-    (its child processes inherit it) and none in this process.  Otherwise an answer
-    depends on the tests run before: once one solve has cached a hard instance's strong
-    tables, the next proves it optimal at once where a test expects it stopped with a
-    plan (``SATISFIABLE`` at a timeout, a Ctrl-C that interrupts)."""
+def cold_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts with no pattern table built: the run's on-disk cache emptied
+    (its child processes and batch workers use it) and none in this process.  Otherwise
+    an answer depends on the tests run before: once one solve has cached a hard
+    instance's strong tables, the next proves it optimal at once where a test expects it
+    stopped with a plan (``SATISFIABLE`` at a timeout, a Ctrl-C that interrupts).  A test
+    that wants warm tables builds them itself."""
     from hanoi_asp.methods.patterns import database
 
-    monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(tmp_path_factory.mktemp("tables")))
+    monkeypatch.setenv("HANOI_ASP_CACHE_DIR", _TABLES)  # a test may point it elsewhere
+    for entry in os.scandir(_TABLES):
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(entry.path)
     database._CACHE.clear()
 
 
