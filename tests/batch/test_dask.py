@@ -3,6 +3,7 @@ processes), with every result once, a killed worker or client losing nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -108,24 +109,24 @@ def busy_worker(workers: list[psutil.Process]) -> tuple[psutil.Process, list[psu
     raise AssertionError("no worker was solving an instance")
 
 
-def mid_solve(workers: list[psutil.Process]) -> psutil.Process:
+def mid_solve(client: psutil.Process) -> psutil.Process:
     """An instance's own process (a worker's forkserver's child) that is surely in the
     middle of its solve: between 0.5 and 1.5 s old.  Any one that was solving, as
     before, failed under load (no row retried): a process that has sent its row but not
     yet exited is killed without losing anything, and the quick instances spend most of
     their life there on a busy machine.  One of the stuck ones (their 2 s timeout)
-    passes through this age on every machine."""
+    passes through this age on every machine.  The workers are listed anew each time
+    (one may be replaced meanwhile)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        for worker in workers:
-            for process in worker.children(recursive=True):
-                try:
-                    age = time.time() - process.create_time()
-                    own = process.ppid() not in {w.pid for w in workers}
-                except psutil.NoSuchProcess:
-                    continue
-                if own and 0.5 <= age <= 1.5:
-                    return process
+        with contextlib.suppress(psutil.NoSuchProcess):
+            workers = dask_workers(client)
+            for worker in workers:
+                for process in worker.children(recursive=True):
+                    with contextlib.suppress(psutil.NoSuchProcess):
+                        age = time.time() - process.create_time()
+                        if process.ppid() not in {w.pid for w in workers} and 0.5 <= age <= 1.5:
+                            return process
         time.sleep(0.02)
     raise AssertionError("no instance's process was in the middle of its solve")
 
@@ -171,8 +172,7 @@ def test_an_instance_whose_process_died_runs_once_more(tmp_path: Path) -> None:
     batch = start_batch(base, out)
     try:
         wait_for_rows(out, 1)
-        workers = dask_workers(psutil.Process(batch.pid))
-        mid_solve(workers).send_signal(signal.SIGKILL)  # the instance's, not the worker
+        mid_solve(psutil.Process(batch.pid)).send_signal(signal.SIGKILL)  # not the worker
         _, stderr = batch.communicate(timeout=240)
     finally:
         if batch.poll() is None:
