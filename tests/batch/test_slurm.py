@@ -24,6 +24,19 @@ from support.files import INSTANCES, ROOT, STUCK, wait_for_rows
 
 DAEMONS = ("munged", "slurmctld", "slurmd", "sbatch", "squeue", "scancel", "sinfo")
 START_S = 30.0
+SCHEDULER = {"dashboard": False, "dashboard_address": ":0"}
+"""The batch's Dask scheduler serves HTTP on port 8787 unless told otherwise; when
+another Dask on this machine holds that port (an earlier test's, another user's) its
+warning was this process's error (pytest's filterwarnings) and the cluster did not
+start: any free port instead, in this process and in the batches the tests start."""
+
+
+@pytest.fixture(autouse=True)
+def scheduler_on_any_port() -> Iterator[None]:
+    import dask
+
+    with dask.config.set({"jobqueue.slurm.scheduler-options": SCHEDULER}):
+        yield
 
 
 @dataclass
@@ -119,6 +132,7 @@ def slurm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Slurm]:
         **os.environ,
         "SLURM_CONF": str(conf),
         "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path]),
+        "DASK_JOBQUEUE__SLURM__SCHEDULER_OPTIONS": repr(SCHEDULER),
     }
     cluster = Slurm(env, folder)
     commands = [
