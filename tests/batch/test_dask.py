@@ -110,25 +110,29 @@ def busy_worker(workers: list[psutil.Process]) -> tuple[psutil.Process, list[psu
 
 
 def mid_solve(client: psutil.Process) -> psutil.Process:
-    """An instance's own process (a worker's forkserver's child) that is surely in the
-    middle of its solve: between 0.5 and 1.5 s old.  Any one that was solving, as
-    before, failed under load (no row retried): a process that has sent its row but not
-    yet exited is killed without losing anything, and the quick instances spend most of
-    their life there on a busy machine.  One of the stuck ones (their 2 s timeout)
-    passes through this age on every machine.  The workers are listed anew each time
-    (one may be replaced meanwhile)."""
+    """An instance's process (in a worker's warm pool) that is solving now: the one whose
+    CPU time grew most over 0.2 s, if it grew.  Any pool process, as before, failed
+    under load (no row retried): an idle one, killed between two instances, is replaced
+    without losing anything.  The workers are listed anew each time (one may be replaced
+    meanwhile); a process gone meanwhile is skipped."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        used: dict[psutil.Process, float] = {}
         with contextlib.suppress(psutil.NoSuchProcess):
             workers = dask_workers(client)
             for worker in workers:
                 for process in worker.children(recursive=True):
                     with contextlib.suppress(psutil.NoSuchProcess):
-                        age = time.time() - process.create_time()
-                        if process.ppid() not in {w.pid for w in workers} and 0.5 <= age <= 1.5:
-                            return process
-        time.sleep(0.02)
-    raise AssertionError("no instance's process was in the middle of its solve")
+                        if process.ppid() not in {w.pid for w in workers}:
+                            used[process] = sum(process.cpu_times()[:2])
+        time.sleep(0.2)
+        grown: dict[psutil.Process, float] = {}
+        for process, before in used.items():
+            with contextlib.suppress(psutil.NoSuchProcess):
+                grown[process] = sum(process.cpu_times()[:2]) - before
+        if grown and max(grown.values()) >= 0.02:
+            return max(grown, key=lambda process: grown[process])
+    raise AssertionError("no instance's process was solving")
 
 
 def start_batch(base: Path, out: Path) -> subprocess.Popen[str]:
