@@ -165,8 +165,9 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
     assert "Traceback" not in stderr, stderr
     rows = by_name(out)  # each once
     assert sorted(rows) == sorted(p.name for p in base.iterdir())
-    assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4))
-    assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6))
+    said = {name: (r["result"], r.get("status"), r.get("error")) for name, r in rows.items()}
+    assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4)), said
+    assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6)), said
     gone = psutil.wait_procs(solving, timeout=10)[1]
     assert not gone, "a killed worker's solve kept running"
 
@@ -294,8 +295,9 @@ def test_a_real_scheduler_and_workers(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     rows = by_name(out)
     assert sorted(rows) == sorted(p.name for p in base.iterdir())
-    assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4))
-    assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6))
+    said = {name: (r["result"], r.get("status"), r.get("error")) for name, r in rows.items()}
+    assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4)), said
+    assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6)), said
 
 
 def test_instances_in_chunks_give_every_row_once(tmp_path: Path) -> None:
