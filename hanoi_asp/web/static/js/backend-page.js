@@ -36,6 +36,32 @@ const INSTANCE = "instance.lp";
 const HORIZON_CAP = 4096;
 const MAX_RANDOM = 300;
 
+/* The reference answer breadth-first search gives in the page ({optimum (null: no plan),
+   plan, source: "page-bfs", argument}), or null past search.js's STATE_LIMIT positions. */
+export function bfsReference(puzzle) {
+  const table = distances(puzzle);
+  if (!table) return null;
+  const start = stateOf(puzzle, puzzle.start), d = table.distance(start);
+  return {optimum: d < 0 ? null : d, plan: d < 0 ? null : table.plan(start), source: "page-bfs",
+    argument: "breadth-first search in the page: the exact distance, over all " +
+      positions(puzzle).toLocaleString("en") + " positions"};
+}
+
+/* The lower bound the upward search starts from, with its argument; `reference` is the
+   puzzle's reference answer (bfsReference, or the one stored at export) or null. */
+export function lowerBound(puzzle, choice, reference) {
+  if (choice === "none") {
+    return {value: 0, name: "none", argument: "no bound used: every shorter horizon refuted by clingo"};
+  }
+  if (reference && reference.optimum !== null) {
+    return {value: reference.optimum, name: reference.source, argument: reference.argument};
+  }
+  const goal = stateOf(puzzle, puzzle.goal), start = stateOf(puzzle, puzzle.start);
+  const off = goal.filter((peg, k) => peg >= 0 && peg !== start[k]).length;
+  return {value: off, name: "misplaced-disks",
+    argument: "each of the " + off + " disks off its goal peg moves at least once"};
+}
+
 export function pageBackend(site) {
   const encodings = [
     ...site.encodings.map((e) => ({name: e.name, title: TITLES[e.name] || e.name, text: e.text,
@@ -99,32 +125,11 @@ export function pageBackend(site) {
 
   /* -- solve and explain --------------------------------------------------------------- */
 
-  /* The lower bound the upward search starts from, with its argument. */
-  function lowerBound(puzzle, choice) {
-    if (choice === "none") {
-      return {value: 0, name: "none", argument: "no bound used: every shorter horizon refuted by clingo"};
-    }
-    const reference = referenceOf(puzzle);
-    if (reference && reference.optimum !== null) {
-      return {value: reference.optimum, name: reference.source, argument: reference.argument};
-    }
-    const goal = stateOf(puzzle, puzzle.goal), start = stateOf(puzzle, puzzle.start);
-    const off = goal.filter((peg, k) => peg >= 0 && peg !== start[k]).length;
-    return {value: off, name: "misplaced-disks",
-      argument: "each of the " + off + " disks off its goal peg moves at least once"};
-  }
-
   /* The reference answer for a puzzle's start: breadth-first search in the page, else the
      optimum stored at export; {optimum (null: no plan), plan, source, argument} or null. */
   function referenceOf(puzzle) {
-    const table = distances(puzzle);
-    const start = stateOf(puzzle, puzzle.start);
-    if (table) {
-      const d = table.distance(start);
-      return {optimum: d < 0 ? null : d, plan: d < 0 ? null : table.plan(start), source: "page-bfs",
-        argument: "breadth-first search in the page: the exact distance, over all " +
-          positions(puzzle).toLocaleString("en") + " positions"};
-    }
+    const searched = bfsReference(puzzle);
+    if (searched) return searched;
     const found = storedFor(puzzle);
     if (found && found.answers.optimum !== null) {
       return {optimum: found.answers.optimum, plan: found.answers.plan, source: "stored",
@@ -138,7 +143,7 @@ export function pageBackend(site) {
     const seconds = Number(body.timeout) || 30, began = performance.now();
     const exact = body.moves === null || body.moves === undefined ? null : Number(body.moves);
     const reference = referenceOf(puzzle);
-    const bound = lowerBound(puzzle, body.bound || "auto");
+    const bound = lowerBound(puzzle, body.bound || "auto", reference);
     const result = {version: 1, instance: INSTANCE, result: "UNKNOWN", length: null,
       lower_bound: bound.value, upper_bound: null, plan: [], time_s: 0, bound, proof: "",
       mode: null, max_moves: puzzle.max_moves, moves: exact, stopped: null, horizons: [],

@@ -162,7 +162,7 @@ const BROKEN_RULES = [
   ["already on", "a move must take the disk to another peg"]
 ];
 
-function illegal(puzzle, steps) {
+export function illegal(puzzle, steps) {
   const replayed = replay(puzzle, steps);
   if (replayed.ok) return {reason: "the plan replays (the failure is elsewhere)", board: null};
   if (replayed.kind === "goal-not-reached") {
@@ -179,7 +179,7 @@ function illegal(puzzle, steps) {
 }
 
 /* The student's steps as solve --json's moves, legal or not (from: where the disk lay). */
-function asMoves(puzzle, steps) {
+export function asMoves(puzzle, steps) {
   const where = {};
   stateOf(puzzle, puzzle.start).forEach((peg, k) => { where[k + 1] = puzzle.pegs[peg]; });
   return steps.map(([disk, to], k) => {
