@@ -322,6 +322,8 @@ def _ask(
                 draw_board(puzzle, error.state),
             )
         )
+    except VerificationError as error:  # a move to a peg this puzzle does not have
+        findings.append(Finding("illegal-plan", f"at {horizon} moves: {error}", horizon))
     return "SAT"
 
 
