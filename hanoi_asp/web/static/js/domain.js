@@ -20,6 +20,27 @@ export function pegTerm(name) {
   return '"' + name.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n") + '"';
 }
 
+/* A string as Python's repr() writes it (the command line's messages quote names so:
+   `unknown peg 'z'`): single quotes unless only double ones are free, escapes for
+   backslashes, the quote and what Python does not print. */
+export function pythonRepr(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0);
+    if (char === "\\" || char === quote) out += "\\" + char;
+    else if (char === "\n") out += "\\n";
+    else if (char === "\r") out += "\\r";
+    else if (char === "\t") out += "\\t";
+    else if (char !== " " && /[\p{C}\p{Z}]/u.test(char)) {
+      const hex = code.toString(16);
+      out += code < 0x100 ? "\\x" + hex.padStart(2, "0")
+        : code < 0x10000 ? "\\u" + hex.padStart(4, "0") : "\\U" + hex.padStart(8, "0");
+    } else out += char;
+  }
+  return quote + out + quote;
+}
+
 /* `init_on(1..3,a). init_on(5,b).`: consecutive disks on one peg as a range. */
 function placementFacts(predicate, pegs, placement) {
   const facts = [];
