@@ -208,7 +208,7 @@ export function replay(puzzle, steps) {
   for (let index = 0; index < steps.length; index++) {
     const step = index + 1, [disk, targetName] = steps[index];
     const target = puzzle.pegs.indexOf(targetName);
-    const problem = target < 0 ? "unknown peg " + JSON.stringify(targetName)
+    const problem = target < 0 ? "unknown peg " + pythonRepr(String(targetName))
       : legalMove(puzzle, state, disk, target);
     if (problem) {
       return {ok: false, kind: "illegal-plan", moves, state: state.slice(), step, disk,

@@ -53,7 +53,9 @@ function noted(run, puzzle, findings, seconds) {
   }
   if (!run.steps) return run.status;
   const replayed = replay(puzzle, run.steps);
-  if (!replayed.ok && replayed.kind === "illegal-plan") {
+  if (!replayed.ok && replayed.kind === "illegal-plan" && !puzzle.pegs.includes(replayed.target)) {
+    findings.push(finding("illegal-plan", "at " + h + " moves: " + replayed.message, h));  // no such peg
+  } else if (!replayed.ok && replayed.kind === "illegal-plan") {
     findings.push(finding("illegal-plan", "at " + h + " moves: " + replayed.message, h,
       asciiBoard(puzzle, replayed.state) + "\n(before step " + replayed.step + ": disk " +
       replayed.disk + " -> " + replayed.target + ")"));

@@ -169,10 +169,11 @@ export function illegal(puzzle, steps) {
     return {reason: replayed.message + "; the rule broken: the goal must hold after the last step",
       board: "after the last step:\n" + asciiBoard(puzzle, replayed.state)};
   }
+  const target = puzzle.pegs.indexOf(replayed.target);
+  if (target < 0) return {reason: replayed.message, board: null};  // no rule: no such peg
   const found = BROKEN_RULES.find(([key]) => replayed.message.includes(key));
   const after = replayed.state.slice();
-  const target = puzzle.pegs.indexOf(replayed.target);
-  if (replayed.disk >= 1 && replayed.disk <= after.length && target >= 0) after[replayed.disk - 1] = target;
+  if (replayed.disk >= 1 && replayed.disk <= after.length) after[replayed.disk - 1] = target;
   return {reason: replayed.message + "; the rule broken: " + (found ? found[1] : replayed.message),
     board: "before step " + replayed.step + ":\n" + asciiBoard(puzzle, replayed.state) + "\nafter step " +
       replayed.step + " (disk " + replayed.disk + " -> " + replayed.target + "):\n" + asciiBoard(puzzle, after)};
