@@ -47,19 +47,21 @@ export function bfsReference(puzzle) {
       positions(puzzle).toLocaleString("en") + " positions"};
 }
 
-/* The lower bound the upward search starts from, with its argument; `reference` is the
-   puzzle's reference answer (bfsReference, or the one stored at export) or null. */
+/* The lower bound the upward search starts from, with its argument (the engine's
+   bounds.lower_bound: `none`, `misplaced`, or the best, here the reference's exact
+   optimum); `reference` is the puzzle's reference answer (bfsReference, or the one
+   stored at export) or null. */
 export function lowerBound(puzzle, choice, reference) {
   if (choice === "none") {
     return {value: 0, name: "none", argument: "no bound used: every shorter horizon refuted by clingo"};
   }
-  if (reference && reference.optimum !== null) {
+  if (choice !== "misplaced" && reference && reference.optimum !== null) {
     return {value: reference.optimum, name: reference.source, argument: reference.argument};
   }
   const goal = stateOf(puzzle, puzzle.goal), start = stateOf(puzzle, puzzle.start);
   const off = goal.filter((peg, k) => peg >= 0 && peg !== start[k]).length;
   return {value: off, name: "misplaced-disks",
-    argument: "each of the " + off + " disks off its goal peg moves at least once"};
+    argument: off + " disk(s) start off their goal peg; each moves at least once, one per move"};
 }
 
 export function pageBackend(site) {
