@@ -64,6 +64,15 @@ export function lowerBound(puzzle, choice, reference) {
     argument: off + " disk(s) start off their goal peg; each moves at least once, one per move"};
 }
 
+/* The reference grade compares an instance with (grade.py's: the optimum within the
+   instance's moves/1; none when no plan fits in it). */
+export function withinMoves(reference, puzzle) {
+  const cap = puzzle.max_moves;
+  if (!reference || reference.optimum === null || cap === null || cap === undefined ||
+      reference.optimum <= cap) return reference;
+  return {...reference, optimum: null, plan: null};
+}
+
 export function pageBackend(site) {
   const encodings = [
     ...site.encodings.map((e) => ({name: e.name, title: TITLES[e.name] || e.name, text: e.text,
@@ -285,7 +294,7 @@ export function pageBackend(site) {
     const notes = [];
     if (body.instance !== undefined && body.instance !== null && String(body.instance).trim()) {
       const puzzle = instanceOf(body);
-      const reference = referenceOf(puzzle);
+      const reference = withinMoves(referenceOf(puzzle), puzzle);
       if (reference) items.push({name: INSTANCE, puzzle, ...reference});
       else notes.push(INSTANCE + ": not graded: no reference answer in the page (over " +
         STATE_LIMIT.toLocaleString("en") + " positions for breadth-first search)");
