@@ -124,13 +124,11 @@ export function newPegName(pegs) {
 /* The presets of the page's "moves" menu (hanoi_asp.model.puzzle.preset_edges). */
 export function presetGraph(kind, pegs) {
   const edges = [], n = pegs.length;
-  if (kind === "linear") {
-    for (let i = 0; i + 1 < n; i++) {
-      edges.push([pegs[i], pegs[i + 1]]);
-      edges.push([pegs[i + 1], pegs[i]]);
-    }
+  if (kind === "linear") {  // each pair forwards, then each backwards, as preset_edges
+    for (let i = 0; i + 1 < n; i++) edges.push([pegs[i], pegs[i + 1]]);
+    for (let i = 0; i + 1 < n; i++) edges.push([pegs[i + 1], pegs[i]]);
   } else if (kind === "cyclic") {
-    for (let k = 0; k < n; k++) edges.push([pegs[k], pegs[(k + 1) % n]]);
+    if (n >= 2) for (let k = 0; k < n; k++) edges.push([pegs[k], pegs[(k + 1) % n]]);
   } else {
     return null;
   }
