@@ -117,11 +117,11 @@ function stripComment(line) {
   return line;
 }
 
-/* The first #script or #include of an encoding, as the command line refuses it
-   (hanoi_asp.inputs.asp_text.check_encoding): {line, message} or null. */
+/* The first #script, #include or #end of an encoding, as the command line refuses it
+   (hanoi_asp.inputs.asp_text.check_encoding, REFUSED_DIRECTIVES): {line, message} or null. */
 export function refusedDirective(text) {
   const found = tokenize(text).tokens.find((t) =>
-    t.type === "directive" && (t.value === "#script" || t.value === "#include"));
+    t.type === "directive" && ["#script", "#include", "#end"].includes(t.value));
   if (!found) return null;
   return {line: found.line, message: found.value + " is not allowed in an encoding: " +
     "hanoi-asp never runs embedded scripts or reads other files (grading may run " +
