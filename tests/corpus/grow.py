@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: corpus, 
 
 from corpus import python_side
 from corpus.cases import HERE, ROOT
+from hanoi_asp.engine.bounds import misplaced_disks, zero_bound
 from hanoi_asp.inputs.facts import peg_term, to_facts
 from hanoi_asp.methods.bfs import search
 from hanoi_asp.model.plan import legal_move
@@ -346,17 +347,17 @@ FACTS_CONTRACTS: dict[str, tuple[dict[str, Any] | None, dict[str, str]]] = {
 
 def facts_cases() -> Iterator[Case]:
     for name, text in [*FACTS_BY_HAND, *random_instance_texts(48, 14), *random_broken_texts(49)]:
-        case: Case = {"name": name, "text": text}
-        case["expect"] = python_side.facts(case)
-        contract, known = FACTS_CONTRACTS.get(name, (None, {}))
-        if contract is not None:
-            case["expect"] = contract
-        if known:
-            case["known"] = known
-        error = case["expect"].get("error")
-        if error and error["message"].startswith(("syntax error", "lexer error")):
-            error["parser"] = True
-        yield case
+        yield {"name": name, "text": text}
+
+
+def facts_expect(case: Case, folder: Path) -> dict[str, Any]:
+    """Python's answer, or the contract written above; clingo's syntax errors marked."""
+    contract = FACTS_CONTRACTS.get(case["name"], (None, {}))[0]
+    expect = python_side.facts(case) if contract is None else dict(contract)
+    error = expect.get("error")
+    if error and error["message"].startswith(("syntax error", "lexer error")):
+        error["parser"] = True
+    return expect
 
 
 # -- 2. a plan -> the replay's verdict ------------------------------------------------------
@@ -401,6 +402,10 @@ PLANS_BY_HAND: list[tuple[str, str, list[tuple[int, str]]]] = [
     ("cyclic-backwards", "cyclic", [(2, "c")]),
     ("cyclic-forwards", "cyclic", [(2, "b"), (2, "c"), (1, "b"), (2, "a"), (1, "c"), (2, "b")]),
     ("cyclic-plan-short-of-goal", "cyclic", [(2, "b"), (2, "c")]),
+    ("complete-plan-on-linear", "linear", [(2, "b"), (1, "c"), (2, "c")]),
+    ("complete-plan-on-cyclic", "cyclic", [(2, "b"), (1, "c"), (2, "c")]),
+    ("cyclic-back-later", "cyclic", [(2, "b"), (2, "a")]),
+    ("graph-and-top-both-broken", "linear", [(1, "c")]),
     ("goal-left-again", "one-disk", [(1, "b"), (1, "a")]),
     ("goal-back-and-forth", "one-disk", [(1, "b"), (1, "a"), (1, "b")]),
     ("partial-goal-met", "partial-goal", [(3, "c"), (2, "b"), (3, "b"), (2, "c")]),
@@ -492,13 +497,13 @@ def random_plans(seed: int) -> Iterator[tuple[str, str, list[tuple[int, str]]]]:
 
 def plans_cases() -> Iterator[Case]:
     for name, key, steps in [*PLANS_BY_HAND, *random_plans(48)]:
-        case: Case = {"name": name, "instance": PUZZLES[key], "steps": [list(s) for s in steps]}
-        case["expect"] = python_side.plans(case)
-        yield case
+        yield {"name": name, "instance": PUZZLES[key], "steps": [list(s) for s in steps]}
     for name, key, atoms, horizon in ATOMS_BY_HAND:
-        case = {"name": name, "instance": PUZZLES[key], "atoms": atoms, "horizon": horizon}
-        case["expect"] = python_side.plans(case)
-        yield case
+        yield {"name": name, "instance": PUZZLES[key], "atoms": atoms, "horizon": horizon}
+
+
+def plans_expect(case: Case, folder: Path) -> dict[str, Any]:
+    return python_side.plans(case)
 
 
 # -- 3. a puzzle -> the lower bounds the page computes --------------------------------------
@@ -560,32 +565,33 @@ def random_bound_puzzles(seed: int, count: int) -> Iterator[tuple[str, str]]:
 
 def bounds_cases() -> Iterator[Case]:
     for name, text in [*BOUNDS_BY_HAND, *random_bound_puzzles(48, 26)]:
-        puzzle = python_side.puzzle_of(text)
-        positions = len(puzzle.pegs) ** puzzle.disks
-        case: Case = {"name": name, "instance": text}
-        optimum = python_side.bfs_optimum(puzzle) if positions <= 600_000 else None
-        exact = positions <= 600_000 and optimum is not None
-        bfs_words = (
-            "breadth-first search in the page: the exact distance, over all "
-            f"{positions:,} positions"
-        )
-        auto = (
-            {"value": optimum, "name": "page-bfs", "argument": bfs_words}
-            if exact
-            else _python_bound(puzzle, "misplaced-disks")
-        )
-        case["expect"] = {
-            "bfs": {"optimum": optimum} if positions <= 600_000 else None,
-            "auto": auto,
-            "misplaced": _python_bound(puzzle, "misplaced-disks"),
-            "none": _python_bound(puzzle, "none"),
-        }
-        yield case
+        yield {"name": name, "instance": text}
+
+
+def bounds_expect(case: Case, folder: Path) -> dict[str, Any]:
+    """The page's choice (breadth-first search up to its 600,000 positions, else the
+    misplaced disks), with Python's values."""
+    puzzle = python_side.puzzle_of(case["instance"])
+    positions = len(puzzle.pegs) ** puzzle.disks
+    optimum = python_side.bfs_optimum(puzzle) if positions <= 600_000 else None
+    exact = positions <= 600_000 and optimum is not None
+    bfs_words = (
+        f"breadth-first search in the page: the exact distance, over all {positions:,} positions"
+    )
+    auto = (
+        {"value": optimum, "name": "page-bfs", "argument": bfs_words}
+        if exact
+        else _python_bound(puzzle, "misplaced-disks")
+    )
+    return {
+        "bfs": {"optimum": optimum} if positions <= 600_000 else None,
+        "auto": auto,
+        "misplaced": _python_bound(puzzle, "misplaced-disks"),
+        "none": _python_bound(puzzle, "none"),
+    }
 
 
 def _python_bound(puzzle: Puzzle, name: str) -> dict[str, Any]:
-    from hanoi_asp.engine.bounds import misplaced_disks, zero_bound
-
     bound = misplaced_disks(puzzle) if name == "misplaced-disks" else zero_bound(puzzle)
     return {"value": bound.value, "name": bound.name, "argument": bound.argument}
 
@@ -787,18 +793,20 @@ GRADES_CONTRACTS: dict[str, tuple[Any, dict[str, str]]] = {
 
 
 def grades_cases() -> Iterator[Case]:
-    with tempfile.TemporaryDirectory() as folder:
-        for name, encoding, instance, counterexample in grades_inputs():
-            case: Case = {"name": name, "encoding": encoding, "instance": INSTANCES[instance]}
-            if counterexample:
-                case["counterexample"] = True
-            case["expect"] = python_side.grades(case, Path(folder))
-            contract, known = GRADES_CONTRACTS.get(name, (None, {}))
-            if contract is not None:
-                case["expect"] = contract(case["expect"]) if callable(contract) else contract
-            if known:
-                case["known"] = known
-            yield case
+    for name, encoding, instance, counterexample in grades_inputs():
+        case: Case = {"name": name, "encoding": encoding, "instance": INSTANCES[instance]}
+        if counterexample:
+            case["counterexample"] = True
+        yield case
+
+
+def grades_expect(case: Case, folder: Path) -> dict[str, Any]:
+    """Python's answer, or the contract (or the edit of Python's answer) written above."""
+    contract = GRADES_CONTRACTS.get(case["name"], (None, {}))[0]
+    expect = python_side.grades(case, folder)
+    if contract is not None:
+        expect = contract(expect) if callable(contract) else contract
+    return dict(expect)
 
 
 # -- the files --------------------------------------------------------------------------------
@@ -816,34 +824,44 @@ ABOUT = {
     "instance -> grade's verdict on it (the grade, clingo's warnings) or the refusal; and, "
     "where asked, the counterexample (its instance read as a puzzle).",
 }
-MAKERS = {
+MAKERS: dict[str, Callable[[], Iterator[Case]]] = {
     "facts": facts_cases,
     "plans": plans_cases,
     "bounds": bounds_cases,
     "grades": grades_cases,
 }
+EXPECT: dict[str, Callable[[Case, Path], dict[str, Any]]] = {
+    "facts": facts_expect,
+    "plans": plans_expect,
+    "bounds": bounds_expect,
+    "grades": grades_expect,
+}
+KNOWN = {"facts": FACTS_CONTRACTS, "grades": GRADES_CONTRACTS}
 
 
 def grow(kind: str, adopt: bool = False) -> int:
-    """Add the new cases of ``kind`` (with ``adopt``, rebuild them all from Python's
-    answers and the contracts above); how many were written."""
+    """Add the new cases of ``kind`` with Python's answers (and the contracts above) as
+    their expectations; with ``adopt``, the cases already there get theirs anew too
+    (their inputs kept).  How many expectations were written."""
     path = HERE / f"{kind}.json"
-    old: list[Case] = json.loads(path.read_text())["cases"] if path.exists() else []
-    cases = [] if adopt else old
-    known = {case["name"] for case in cases}
-    added = 0
-    for case in MAKERS[kind]():
-        if case["name"] in known:
-            continue
-        cases.append(case)
-        known.add(case["name"])
-        added += 1
-    document = {"kind": kind, "about": ABOUT[kind], "cases": cases}
+    cases: list[Case] = json.loads(path.read_text())["cases"] if path.exists() else []
+    names = {case["name"] for case in cases}
+    fresh = [case for case in MAKERS[kind]() if case["name"] not in names]
+    written = 0
+    with tempfile.TemporaryDirectory() as folder:
+        for case in [*(cases if adopt else []), *fresh]:
+            case.pop("known", None)
+            case["expect"] = EXPECT[kind](case, Path(folder))
+            known = KNOWN.get(kind, {}).get(case["name"], (None, {}))[1]
+            if known:
+                case["known"] = known
+            written += 1
+    document = {"kind": kind, "about": ABOUT[kind], "cases": [*cases, *fresh]}
     path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
-    return added
+    return written
 
 
 if __name__ == "__main__":
     adopting = "--adopt" in sys.argv
     for kind in [a for a in sys.argv[1:] if a != "--adopt"] or list(MAKERS):
-        print(kind, "written" if adopting else "added", grow(kind, adopting))
+        print(kind, "expectations written:", grow(kind, adopting))
