@@ -8,6 +8,8 @@
 * ``.asp`` or any file naming ``on0``/``ongoal``: the ASP Competition's HanoiTower
   format (:mod:`hanoi_asp.inputs.aspcomp`).
 * ``.json`` / ``.toml``: a spec validated by the pydantic model.
+* ``.pddl`` or any file that defines a PDDL problem: a problem of a Hanoi domain, the
+  domain given or beside it (:mod:`hanoi_asp.inputs.pddl`).
 """
 
 from __future__ import annotations
@@ -19,15 +21,16 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hanoi_asp.inputs.aspcomp import looks_like_aspcomp, read_aspcomp
+from hanoi_asp.inputs.pddl import pddl_kind, read_pddl
 from hanoi_asp.inputs.read_facts import read_facts
 from hanoi_asp.model.errors import InputError, InvalidPuzzle
 from hanoi_asp.model.files import read_user_file
 from hanoi_asp.model.puzzle import Puzzle
 
-Format = Literal["lp", "aspcomp", "json", "toml"]
+Format = Literal["lp", "aspcomp", "json", "toml", "pddl"]
 
 
-KNOWN_SUFFIXES = (".lp", ".asp", ".json", ".toml")
+KNOWN_SUFFIXES = (".lp", ".asp", ".json", ".toml", ".pddl")
 
 
 def detect_format(path: str) -> Format:
@@ -38,6 +41,8 @@ def detect_format(path: str) -> Format:
         return "json"
     if suffix == ".toml":
         return "toml"
+    if suffix == ".pddl":
+        return "pddl"
     return "lp"
 
 
@@ -62,18 +67,25 @@ def read_text(path: str) -> str:
     return read_user_file(path, what="instance")
 
 
-def load_puzzle(path: str, fmt: Format | None = None) -> Puzzle:
-    """Read and validate an instance file; every problem is an :class:`InputError`."""
-    return parse_puzzle(read_text(path), path, fmt)
+def load_puzzle(path: str, fmt: Format | None = None, domain: str | None = None) -> Puzzle:
+    """Read and validate an instance file; every problem is an :class:`InputError`.
+    ``domain``: a PDDL problem's domain file (default: the one beside it)."""
+    return parse_puzzle(read_text(path), path, fmt, domain)
 
 
-def parse_puzzle(text: str, path: str, fmt: Format | None = None) -> Puzzle:
+def parse_puzzle(
+    text: str, path: str, fmt: Format | None = None, domain: str | None = None
+) -> Puzzle:
     """Validate an instance's text (read elsewhere: a file shipped to a batch worker, a
     page's editor); ``path`` names it in errors and, without ``fmt``, gives its format."""
     given = fmt
     fmt = fmt or detect_format(path)
     if fmt == "lp" and looks_like_aspcomp(text):
         fmt = "aspcomp"
+    elif fmt == "lp" and pddl_kind(text) is not None:
+        fmt = "pddl"
+    if fmt == "pddl":
+        return read_pddl(text, path, domain)
     if fmt == "lp":
         try:
             return read_facts(text, path)
