@@ -34,6 +34,7 @@ from hanoi_asp.model.flags import (
 )
 from hanoi_asp.model.flags import MAX_THREADS as MAX_THREADS
 from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.planner import Planner
 from hanoi_asp.model.puzzle import MAX_INTEGER, Puzzle
 from hanoi_asp.model.result import METHODS, MODES, Method, Mode
 
@@ -263,6 +264,9 @@ class SolveOptions:
     """Size limits checked before grounding."""
     source: str = "<puzzle>"
     """Where the puzzle came from, for error messages and the JSON ``instance``."""
+    planner: Planner | None = None
+    """A classical planner instead of hanoi-asp's search (a batch's ``--config
+    NAME=planner:...``; :mod:`hanoi_asp.batch.planners` runs it)."""
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -299,6 +303,8 @@ class SolveOptions:
                 f"encoding takes an Encoding, not a {type(self.encoding).__name__}: "
                 "Encoding.from_file(path) for a file, Encoding(text) for program text"
             )
+        if self.planner is not None and not isinstance(self.planner, Planner):
+            raise InputError("planner takes a Planner: Planner.parse('fast-downward')")
         if not isinstance(self.limits, Limits):
             raise InputError("limits takes a Limits object")
 

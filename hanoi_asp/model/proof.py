@@ -23,6 +23,9 @@ reads the structure, never the English.  Each kind names the argument's shape:
   the best plan so far.
 * ``killed``: the process running a user's encoding was ended at a hard limit.
 * ``method``: a reference method's own argument (``method``).
+* ``planner``: a classical planner's own claim (``planner``): the plan of a search known
+  to be optimal is minimal, a complete search's "unsolvable" means no plan exists.
+  hanoi-asp replayed the plan; the claim is the planner's, not proven here.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ ProofKind = Literal[
     "stopped",
     "killed",
     "method",
+    "planner",
 ]
 Stop = Literal["timeout", "interrupt", "limit", "max_moves", "memory", "states"]
 """Why a solve stopped before its answer was proven: its time limit, Ctrl-C, the
@@ -62,10 +66,12 @@ PlanSource = Literal[
     "frame-stewart",
     "bfs",
     "astar",
+    "planner",
 ]
 """Where a plan came from: built before the search (``constructive``, ``breadth-first``),
 a beam search on the pattern tables, clingo at a horizon, a half found by clingo and
-mirrored, or a reference method."""
+mirrored, a reference method, or a classical planner (a batch's ``planner:``
+configuration)."""
 ReferenceMethod = Literal["recursive", "frame-stewart", "bfs", "astar"]
 
 UNREACHABLE = 10**1000
@@ -145,6 +151,24 @@ class MethodRun:
     """The method's search stopped early (A* at its deadline or budget of states)."""
 
 
+@dataclass(frozen=True)
+class PlannerRun:
+    """What a classical planner did (:mod:`hanoi_asp.batch.planners`): whose claim an
+    answer is, and how the planner's run ended."""
+
+    planner: str
+    """The configuration after ``planner:``, e.g. ``fast-downward:astar(lmcut())``."""
+    name: str
+    """Who claims it, for people: ``Fast Downward``, ``SymK``, or the program."""
+    optimal: bool
+    """The planner's search is known to return optimal plans (its plan is then minimal
+    by its claim)."""
+    exit_code: int | None
+    """The planner's exit code (None: killed at a limit)."""
+    time_s: float
+    """The planner's own wall time (its processes, from start to exit)."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Proof:
     """Why a result holds: its ``kind`` (see the module's docstring) and the parts the
@@ -161,6 +185,7 @@ class Proof:
     plan: PlanOrigin | None = None
     """The plan, or the best plan of a stopped search (also one over ``max_moves``)."""
     method: MethodRun | None = None
+    planner: PlannerRun | None = None
     stopped: Stop | None = None
     time_limit: float | None = None
     """Seconds: the ``--timeout`` that stopped the search, or the hard limit at which a
@@ -254,6 +279,26 @@ class MethodRunJSON(TypedDict):
     stopped: Stop | None
 
 
+def to_tenth_ms(seconds: float) -> float:
+    """A time as printed: to 0.1 ms."""
+    return round(seconds, 4)
+
+
+@shape
+class PlannerRunJSON(TypedDict):
+    """What a classical planner did: whose claim the answer is."""
+
+    planner: str
+    """The configuration after ``planner:``, e.g. ``fast-downward:astar(lmcut())``."""
+    name: str
+    optimal: bool
+    """Its search is known to return optimal plans."""
+    exit_code: int | None
+    """null: killed at a limit."""
+    time_s: Annotated[float, From(convert=to_tenth_ms)]
+    """The planner's own wall time."""
+
+
 @shape
 class StateSpaceJSON(TypedDict):
     """A shortest plan visits each of the pegs^disks states at most once."""
@@ -285,3 +330,5 @@ class ProofJSON(TypedDict):
     max_moves: int | None
     exact_moves: int | None
     state_space: StateSpaceJSON | None
+    planner: PlannerRunJSON | None
+    """A classical planner's run, in a batch's planner configuration (kind ``planner``)."""

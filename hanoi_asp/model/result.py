@@ -26,6 +26,9 @@ Status = Literal["SAT", "UNSAT", "UNKNOWN"]
 Mode = Literal["incremental", "oneshot"]
 Method = Literal["asp", "recursive", "frame-stewart", "bfs", "astar"]
 METHODS: tuple[Method, ...] = ("asp", "recursive", "frame-stewart", "bfs", "astar")
+AnswerMethod = Literal[Method, "planner"]
+"""What made a result's plan: a method, or a classical planner (a batch configuration's
+``planner:``, not a ``--method``)."""
 MODES: tuple[Mode, ...] = ("incremental", "oneshot")
 FirstPlanMethod = Literal["constructive", "breadth-first"]
 
@@ -117,8 +120,9 @@ class Result:
     """Why the answer holds, as data: its kind, the lower bound and what proved it, the
     refuted horizons, where the plan came from (:mod:`hanoi_asp.model.proof`)."""
     time_s: float
-    method: Method = "asp"
-    """``asp`` (clingo) or the reference method that made the plan."""
+    method: AnswerMethod = "asp"
+    """``asp`` (clingo), the reference method that made the plan, or ``planner`` (a
+    classical planner: ``proof_data.planner`` says which)."""
     mode: Mode | None = None
     """How clingo was driven; None for a reference method."""
     exact_moves: int | None = None
@@ -260,7 +264,8 @@ class ResultJSON(TypedDict):
     stopped: Stop | None
     """Why the search ended before its proof; null when it did not."""
     horizons: list[HorizonJSON]
-    method: Method
+    method: AnswerMethod
+    """``asp``, a reference method, or ``planner`` (a batch's planner configuration)."""
     proven_minimal: bool
     unreachable: bool
     """Proven: no plan of any length exists."""

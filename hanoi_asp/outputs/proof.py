@@ -45,6 +45,8 @@ def plan_origin(plan: PlanOrigin) -> str:
         return f"found by a beam search of width {plan.width}"
     if plan.source == "astar":
         return "found by A* racing clingo on the same tables"
+    if plan.source == "planner":
+        return "found by a classical planner"
     if plan.source == "mirror":
         return f"found as {plan.half} moves by clingo, {MIRRORED}"
     return f"the {plan.source} plan built before the search"
@@ -87,6 +89,8 @@ def _minimal(proof: Proof) -> str:
         )
     if plan is None or plan.source == "clingo":
         return text
+    if plan.source == "planner":
+        return "found by a classical planner"
     if plan.source == "mirror":
         return f"{text}; {plan_origin(plan)}"
     return f"{text}; the plan is {plan_origin(plan)}"
@@ -246,6 +250,36 @@ def _method(proof: Proof) -> str:
     )
 
 
+def _planner(proof: Proof) -> str:
+    """``planner``: whose claim the answer is (a classical planner's), and what
+    hanoi-asp checked (the plan, replayed)."""
+    assert proof.planner is not None
+    run, plan, limit = proof.planner, proof.plan, proof.max_moves
+    who = f"{run.name} ({run.planner})"
+    if proof.stopped == "timeout":
+        return f"stopped at the time limit ({proof.time_limit:g} s) before {who} answered"
+    if proof.stopped == "memory":
+        return f"stopped: {who} went over the memory limit of {proof.memory_limit} bytes"
+    if plan is None:
+        if proof.bound is not None and proof.bound.unreachable:
+            return f"no plan exists at all, by {run.name}'s claim: {run.planner} searched it all"
+        return f"{who} ended without a plan and without proving there is none"
+    replayed = "its plan was replayed by hanoi-asp's simulator"
+    if limit is not None and plan.length > limit:
+        if run.optimal:
+            return (
+                f"no plan of at most {limit} moves, by {run.name}'s claim: its optimal "
+                f"search's plan has {plan.length} moves ({replayed})"
+            )
+        return f"{who} found a plan of {plan.length} moves, over the bound of {limit}"
+    if run.optimal:
+        return (
+            f"minimal by {run.name}'s claim (planner:{run.planner}, an optimal search); "
+            f"{replayed}, which does not prove it minimal"
+        )
+    return f"a plan found by {who}, {replayed}; not claimed minimal (not an optimal search)"
+
+
 def _method_stopped(proof: Proof, method: MethodRun) -> str:
     """A reference method stopped before its proof."""
     if proof.stopped == "interrupt":
@@ -302,4 +336,5 @@ _WORDS: dict[ProofKind, Callable[[Proof], str]] = {
     "stopped": _stopped,
     "killed": _killed,
     "method": _method,
+    "planner": _planner,
 }
