@@ -59,6 +59,9 @@ UNSOLVABLE = {10, 11}
 https://www.fast-downward.org/latest/documentation/exit-codes/"""
 OUT_OF_MEMORY = {1, 20, 22, 24}
 OUT_OF_TIME = {2, 3, 21, 23}
+UNSOLVED = {12}
+"""Ended without a plan and without proving there is none (SymK says so of a goal it
+cannot reach): ``UNKNOWN``."""
 PLAN_FOUND = {0, 1, 2, 3}
 """Exit codes with which a plan file may have been written (anytime searches stopped at
 a limit keep their best plan)."""
@@ -297,6 +300,8 @@ def run_planner(
         return answer("UNKNOWN", stopped="timeout")
     if code in UNSOLVABLE and planner.kind != "command":
         return answer("UNSATISFIABLE", unreachable=True)
+    if code in UNSOLVED and planner.kind != "command":
+        return answer("UNKNOWN")
     why = "no plan file" if code == 0 else f"exit code {code}"
     raise PlannerError(f"planner:{planner.spec} failed ({why}): {last_line(done.log)}")
 
