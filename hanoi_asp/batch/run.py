@@ -27,10 +27,11 @@ from hanoi_asp.batch.worker import (
     solve_file,
 )
 from hanoi_asp.engine import batch_threads
+from hanoi_asp.inputs.pddl import pddl_kind
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
 
-INSTANCE_SUFFIXES = (".lp", ".asp", ".json", ".toml")
+INSTANCE_SUFFIXES = (".lp", ".asp", ".json", ".toml", ".pddl")
 
 
 def find_instances(paths: list[str]) -> list[Path]:
@@ -51,6 +52,8 @@ def scan_instances(paths: list[str]) -> tuple[list[Path], list[str]]:
             for entry in sorted(path.rglob("*")):
                 if entry.suffix not in INSTANCE_SUFFIXES or entry.is_dir():
                     continue
+                if entry.suffix == ".pddl" and entry.is_file() and pddl_domain(entry):
+                    continue  # a problem's domain, read with the problem
                 if entry.is_file():
                     found.append(entry)
                 else:
@@ -67,6 +70,16 @@ def scan_instances(paths: list[str]) -> tuple[list[Path], list[str]]:
             f"no instance files ({', '.join(INSTANCE_SUFFIXES)}) in: {' '.join(paths)}"
         )
     return found, skipped
+
+
+def pddl_domain(path: Path) -> bool:
+    """Does this ``.pddl`` file define a domain (not a problem)?  Its first KiB says."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(1024).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return pddl_kind(head) == "domain"
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ from hanoi_asp.engine import (
 from hanoi_asp.inputs.instance import load_puzzle, parse_puzzle
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
 from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.result import Result
 from hanoi_asp.outputs.json import error_json
 
 # A worker imports numpy (the pattern tables) before any memory cap, with one BLAS
@@ -101,7 +103,7 @@ def solve_file(
         cap = None if memory_limit is None else (held or 0) + memory_limit
         with memory_cap(cap):
             puzzle = load_puzzle(path) if text is None else parse_puzzle(text, path)
-            result = solve(puzzle, replace(options, source=path))
+            result = _answer(puzzle, replace(options, source=path), memory_limit)
     except HanoiError as error:
         row = solved_row(error_json(path, str(error), error.exit_code))
         row["time_s"] = round(time.monotonic() - started, 4)
@@ -117,6 +119,16 @@ def solve_file(
     row["peak_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     row["host"] = socket.gethostname()
     return row
+
+
+def _answer(puzzle: Puzzle, options: SolveOptions, memory_limit: int | None) -> Result:
+    """hanoi-asp's solve, or a planner configuration's run (its processes capped at
+    ``memory_limit`` each: :mod:`hanoi_asp.batch.planners`)."""
+    if options.planner is None:
+        return solve(puzzle, options)
+    from hanoi_asp.batch.planners import run_planner
+
+    return run_planner(puzzle, options.planner, options, memory_limit)
 
 
 def _address_space() -> int | None:
