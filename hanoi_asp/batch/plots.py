@@ -1,4 +1,5 @@
-"""The two plots of ``hanoi-asp report``: a cactus plot and a two-configuration scatter.
+"""The plots of ``hanoi-asp report``: a cactus plot and two-configuration scatters (for
+more than two configurations, the first against each other one).
 
 matplotlib is the standard for these plots in ASP and planning papers; it is an
 optional extra (``pip install 'hanoi-asp[report]'``), imported only here, inside the
@@ -75,17 +76,35 @@ class Drawings:
 
     def __init__(self, report: Report) -> None:
         self.report = report
-        self.names = ["cactus", "scatter"] if len(report.configs) == 2 else ["cactus"]
+        self.pairs = scatter_choices(report.configs)
+        self.names = ["cactus", *self.pairs]
         self._figures: dict[str, Figure] = {}
         self._saved: dict[tuple[str, Format], str | bytes] = {}
 
     def get(self, name: str, form: Format) -> str | bytes:
         if (name, form) not in self._saved:
             if name not in self._figures:
-                draw = cactus_figure if name == "cactus" else scatter_figure
-                self._figures[name] = draw(self.report)
+                if name == "cactus":
+                    self._figures[name] = cactus_figure(self.report)
+                else:
+                    self._figures[name] = scatter_figure(self.report, self.pairs[name])
             self._saved[(name, form)] = _save(self._figures[name], form)
         return self._saved[(name, form)]
+
+
+def scatter_choices(configs: list[str]) -> dict[str, tuple[str, str]]:
+    """The scatter plots of a report, by name: ``scatter`` for exactly two
+    configurations; for more, the first against each other one,
+    ``scatter-FIRST-vs-OTHER`` (a batch's own engine against each planner, when it is
+    named first).
+
+    >>> list(scatter_choices(["ours", "fd", "symk"]))
+    ['scatter-ours-vs-fd', 'scatter-ours-vs-symk']
+    """
+    if len(configs) == 2:
+        return {"scatter": (configs[0], configs[1])}
+    first = configs[0] if configs else ""
+    return {f"scatter-{first}-vs-{other}": (first, other) for other in configs[1:]}
 
 
 def cactus_plot(report: Report, form: Format = "svg") -> str | bytes:
@@ -95,7 +114,7 @@ def cactus_plot(report: Report, form: Format = "svg") -> str | bytes:
 
 def scatter_plot(report: Report, form: Format = "svg") -> str | bytes:
     """The scatter plot of exactly two configurations as ``form``."""
-    return _save(scatter_figure(report), form)
+    return _save(scatter_figure(report, scatter_choices(report.configs)["scatter"]), form)
 
 
 def cactus_figure(report: Report) -> Figure:
@@ -123,13 +142,17 @@ def cactus_figure(report: Report) -> Figure:
     return figure
 
 
-def scatter_pairs(report: Report) -> tuple[str, str, list[tuple[float, float, bool]]]:
-    """The two configurations and, per instance both ran, (time of the first, time of the
-    second, whether either is drawn at its limit)."""
-    first, second = report.configs
+def scatter_pairs(
+    report: Report, pair: tuple[str, str] | None = None
+) -> tuple[str, str, list[tuple[float, float, bool]]]:
+    """The two configurations (``pair``, default the report's two) and, per instance
+    both ran, (time of the first, time of the second, whether either is drawn at its
+    limit)."""
+    first, second = pair or (report.configs[0], report.configs[1])
     by_config: dict[str, dict[str, Outcome]] = {first: {}, second: {}}
     for outcome in report.outcomes:
-        by_config[outcome.config][outcome.instance] = outcome
+        if outcome.config in by_config:
+            by_config[outcome.config][outcome.instance] = outcome
     fallback = max((o.time_s or 0.0 for o in report.outcomes), default=1.0)
 
     def place(outcome: Outcome) -> tuple[float, bool]:
@@ -147,9 +170,10 @@ def scatter_pairs(report: Report) -> tuple[str, str, list[tuple[float, float, bo
     return first, second, points
 
 
-def scatter_figure(report: Report) -> Figure:
-    """Per-instance times of exactly two configurations, log-log, with the diagonal."""
-    first, second, points = scatter_pairs(report)
+def scatter_figure(report: Report, pair: tuple[str, str] | None = None) -> Figure:
+    """Per-instance times of two configurations (``pair``, default the report's two),
+    log-log, with the diagonal."""
+    first, second, points = scatter_pairs(report, pair)
     figure = _figure()
     axes = figure.subplots()
     for out, style in ((False, PROVEN_STYLE), (True, LIMIT_STYLE)):

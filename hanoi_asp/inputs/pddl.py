@@ -184,7 +184,9 @@ def _puzzle(problem: Any, shape: HanoiShape, path: str) -> Puzzle:
     number = _sizes(disks, pegs, by_name.get(shape.smaller, []), shape, path)
     start = _stacks(below, above, clear, pegs, number, shape, path)
     _check_at(by_name, shape, start, pegs, path)
-    goal = _goal(_goal_atoms(problem.goal, path), by_name, shape, number, pegs, path)
+    goal_atoms = _goal_atoms(problem.goal, path)
+    goal = _goal(goal_atoms, by_name, shape, number, pegs, path)
+    _check_self_holds(by_name.get(shape.smaller, []), goal_atoms, shape, path)
     names = {peg: peg_name(peg) for peg in pegs}
     data: dict[str, Any] = {
         "pegs": tuple(names[p] for p in pegs),
@@ -214,10 +216,6 @@ def _sizes(
     unless they order every two disks one way and let every peg take every disk."""
     holds = {(a, b) if shape.holder_first else (b, a) for a, b in facts}  # (holder, held)
     for disk in disks:
-        if (disk, disk) in holds:
-            raise InputError(
-                f"{_shown(shape.smaller, (disk, disk))}: a disk would lie on itself", path=path
-            )
         for peg in pegs:
             if (peg, disk) not in holds:
                 fact = (peg, disk) if shape.holder_first else (disk, peg)
@@ -226,7 +224,7 @@ def _sizes(
                     f"put on peg {peg}, which is not the Hanoi puzzle",
                     path=path,
                 )
-    larger_than = {d: {e for e in disks if (d, e) in holds} for d in disks}
+    larger_than = {d: {e for e in disks if (d, e) in holds and e != d} for d in disks}
     for a in disks:
         for b in disks:
             if a < b and ((a, b) in holds) == ((b, a) in holds):
@@ -244,6 +242,27 @@ def _sizes(
                 path=path,
             )
     return {disk: index for index, disk in enumerate(ranked, start=1)}
+
+
+def _check_self_holds(
+    facts: list[tuple[str, ...]],
+    goal: list[tuple[str, tuple[str, ...]]],
+    shape: HanoiShape,
+    path: str,
+) -> None:
+    """A fact ``(smaller d d)`` (the IPC 2008 Hanoi problems have them) lets disk d be
+    put on itself, where it can never move again and nothing can be put on it: the
+    plans of a goal with an ``on`` fact naming d never do that (the fact could no
+    longer hold), so the fact changes nothing there.  Where the goal leaves d free, it
+    would take d out of the game, which is not the Hanoi puzzle: refused."""
+    placed = {thing for name, args in goal if name == shape.on for thing in args}
+    for args in facts:
+        if len(args) == 2 and args[0] == args[1] and args[0] not in placed:
+            raise InputError(
+                f"{_shown(shape.smaller, args)} lets {args[0]} be put on itself, out of the "
+                "game, and the goal does not place it: not the Hanoi puzzle",
+                path=path,
+            )
 
 
 def _stacks(
