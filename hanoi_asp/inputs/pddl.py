@@ -107,7 +107,10 @@ def _parse(domain_text: str, domain_path: str, text: str, path: str) -> Any:
     reader = FstripsReader(
         raise_on_error=True, strict_with_requirements=False, case_insensitive=True
     )
+    import logging
+
     for what, source, where in (("domain", domain_text, domain_path), ("problem", text, path)):
+        logging.disable(logging.WARNING)  # tarski warns on the root logger: one line is ours
         try:
             if what == "domain":
                 reader.parse_domain_string(source)
@@ -118,6 +121,8 @@ def _parse(domain_text: str, domain_path: str, text: str, path: str) -> Any:
         except Exception as error:  # tarski's many error types: all mean "cannot read it"
             message = " ".join(str(error).split()) or type(error).__name__
             raise InputError(f"cannot read the PDDL {what}: {message}", path=where) from None
+        finally:
+            logging.disable(logging.NOTSET)
     return reader.problem
 
 

@@ -163,6 +163,11 @@ def _roles(
     ]
     if not sizes:
         raise _refuse(action, "no static fact orders the disk and its target by size", where)
+    if len(sizes) > 1:
+        shown = ", ".join("(" + " ".join([n, *(f"?{a}" for a in args)]) + ")" for n, args in sizes)
+        raise _refuse(
+            action, f"{shown} all relate the disk and its target; a Hanoi move has one", where
+        )
     smaller, order = sizes[0]
     wanted_pre.add((smaller, order))
     at = can_move = None
