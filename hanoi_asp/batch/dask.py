@@ -38,6 +38,7 @@ from hanoi_asp.batch.worker import (
     worker_failed,
 )
 from hanoi_asp.inputs.instance import read_text
+from hanoi_asp.inputs.pddl import DomainFile, domain_for
 from hanoi_asp.model.errors import HanoiError, InputError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.outputs.json import error_json
@@ -45,9 +46,9 @@ from hanoi_asp.outputs.json import error_json
 INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
 CONNECT_TIMEOUT_S = 10
 CANCEL_POLL_S = 0.5
-DaskTask = tuple[str, str, str, SolveOptions, int | None]
-"""One instance for a worker: its file's name, content hash and text, its options and
-its memory limit (None: the worker's own share)."""
+DaskTask = tuple[str, str, str, SolveOptions, int | None, DomainFile | None]
+"""One instance for a worker: its file's name, content hash and text, its options, its
+memory limit (None: the worker's own share) and a PDDL problem's domain, read."""
 CHUNK_MAX = 16
 """Most instances in one Dask task (:func:`chunk_size`)."""
 CHUNKS_PER_SLOT = 8
@@ -74,12 +75,13 @@ def solve_on_dask(
     on_running: Callable[[list[str]], None] = lambda _: None,
     slurm: tuple[tuple[str, str], ...] = (),
     chunk: int | None = None,
+    domain: DomainFile | None = None,
 ) -> Iterator[BatchRow]:
     """Rows as the cluster finishes them (each task: file, content hash, configuration
     name and its options).  One clingo thread per instance unless ``--threads`` says
     otherwise: a Dask worker's threads are its instances at once.  ``clock`` hears how
     many worker threads the cluster has; ``slurm``: ``--slurm-option`` pairs; ``chunk``:
-    instances per Dask task (default: :func:`chunk_size`)."""
+    instances per Dask task (default: :func:`chunk_size`); ``domain``: ``--domain``."""
     try:
         from distributed import as_completed
     except ImportError:
@@ -97,11 +99,12 @@ def solve_on_dask(
             options = replace(options, threads=options.threads or 1)
             try:
                 text = read_text(str(file))
+                shipped = domain_for(str(file), text, domain)  # no shared file system
             except HanoiError as error:
                 row = solved_row(error_json(str(file), str(error), error.exit_code))
                 yield {**finish_row(row, digest), "config": name}
                 continue
-            tasks.append((str(file), digest, text, options, memory_limit))
+            tasks.append((str(file), digest, text, options, memory_limit, shipped))
             where.append((str(file), digest, name))
         # one graph for the scheduler, instances in chunks (Dask's upkeep per task is a
         # few milliseconds of its worker's and its scheduler's time: more than a small
@@ -262,7 +265,13 @@ def solve_chunk(tasks: list[DaskTask], key: str) -> list[BatchRow]:
 
 
 def solve_isolated(
-    path: str, digest: str, text: str, options: SolveOptions, memory_limit: int | None, key: str
+    path: str,
+    digest: str,
+    text: str,
+    options: SolveOptions,
+    memory_limit: int | None,
+    domain: DomainFile | None,
+    key: str,
 ) -> BatchRow:
     """Runs on a Dask worker: the instance in a process of its own, killed at the hard
     time limit, or when Dask cancels the task (the client went away or was stopped).
@@ -281,17 +290,23 @@ def solve_isolated(
 
     worker = get_worker()
     memory_limit = memory_limit or _worker_share(worker)
-    row, died = _solve_once(path, digest, text, options, memory_limit, key)
+    row, died = _solve_once(path, digest, text, options, memory_limit, domain, key)
     if died and not _cancelled(key):
         # the instance's process died (killed from outside, a crash, or its memory cap
         # when clingo could not raise MemoryError): once more, then recorded as it ends
-        row, _ = _solve_once(path, digest, text, options, memory_limit, key)
+        row, _ = _solve_once(path, digest, text, options, memory_limit, domain, key)
         row["attempts"] = 2
     return row
 
 
 def _solve_once(
-    path: str, digest: str, text: str, options: SolveOptions, memory_limit: int, key: str
+    path: str,
+    digest: str,
+    text: str,
+    options: SolveOptions,
+    memory_limit: int,
+    domain: DomainFile | None,
+    key: str,
 ) -> tuple[BatchRow, bool]:
     """The instance's row, and whether its process died before it could write one."""
     from distributed import get_worker
@@ -299,7 +314,7 @@ def _solve_once(
 
     future = _warm_pool(get_worker().state.nthreads).schedule(
         solve_file,
-        args=(path, options, memory_limit, text),
+        args=(path, options, memory_limit, text, domain),
         timeout=hard_limit(options.timeout),
     )
     while not future.done():

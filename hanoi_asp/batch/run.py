@@ -27,7 +27,7 @@ from hanoi_asp.batch.worker import (
     solve_file,
 )
 from hanoi_asp.engine import batch_threads
-from hanoi_asp.inputs.pddl import pddl_kind
+from hanoi_asp.inputs.pddl import DomainFile, pddl_kind
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
 
@@ -104,6 +104,8 @@ class BatchOptions:
     machine's pool."""
     slurm: tuple[tuple[str, str], ...] = ()
     """``--slurm-option KEY=VALUE`` pairs for ``slurm:N`` (:mod:`hanoi_asp.batch.slurm`)."""
+    domain: DomainFile | None = None
+    """``--domain``: the domain of every PDDL problem (None: the one beside each)."""
 
 
 def parse_size(text: str) -> int:
@@ -222,7 +224,13 @@ def _solve_all(
 
         timed = [(p, d, n, replace(o, timeout=options.timeout)) for p, d, n, o in todo]
         yield from solve_on_dask(
-            timed, options.dask, options.memory_limit, clock, on_running, options.slurm
+            timed,
+            options.dask,
+            options.memory_limit,
+            clock,
+            on_running,
+            options.slurm,
+            domain=options.domain,
         )
         return
     with new_pool(options.workers) as pool:
@@ -242,6 +250,8 @@ def _solve_all(
                             threads=batch_threads(options.workers, solve_options.threads),
                         ),
                         options.memory_limit,
+                        None,
+                        options.domain,
                     ),
                     timeout=hard_limit(options.timeout),
                 ),

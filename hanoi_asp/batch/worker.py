@@ -38,6 +38,7 @@ from hanoi_asp.engine import (
     solve,
 )
 from hanoi_asp.inputs.instance import load_puzzle, parse_puzzle
+from hanoi_asp.inputs.pddl import DomainFile
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
@@ -85,10 +86,15 @@ def hard_limit(timeout: float | None) -> float | None:
 
 
 def solve_file(
-    path: str, options: SolveOptions, memory_limit: int | None = None, text: str | None = None
+    path: str,
+    options: SolveOptions,
+    memory_limit: int | None = None,
+    text: str | None = None,
+    domain: DomainFile | None = None,
 ) -> BatchRow:
     """One instance file to one result row.  ``text`` is the file's text when it was
-    read elsewhere (by a Dask client: workers need no shared file system).  The row
+    read elsewhere (by a Dask client: workers need no shared file system), ``domain``
+    a PDDL problem's domain (None: the one beside it, or none for other formats).  The row
     also says where it ran and the process's peak memory (one instance per process, so
     the process's peak is the instance's).  ``memory_limit`` (bytes) caps the address
     space: an instance over it ends as ``UNKNOWN`` with ``stopped: "memory"`` instead
@@ -102,7 +108,11 @@ def solve_file(
         # instance may add to it, the same for every instance whatever ran before
         cap = None if memory_limit is None else (held or 0) + memory_limit
         with memory_cap(cap):
-            puzzle = load_puzzle(path) if text is None else parse_puzzle(text, path)
+            puzzle = (
+                load_puzzle(path, domain=domain)
+                if text is None
+                else parse_puzzle(text, path, domain=domain)
+            )
             result = _answer(puzzle, replace(options, source=path), memory_limit)
     except HanoiError as error:
         row = solved_row(error_json(path, str(error), error.exit_code))

@@ -18,9 +18,15 @@ from hanoi_asp.batch.row import RETRY_KINDS
 from hanoi_asp.cli.console import console
 from hanoi_asp.cli.grammar import Commands, add_command, key_value, positive_float, positive_int
 from hanoi_asp.cli.grammar import size as size_type
-from hanoi_asp.cli.solve_options import add_solve_options, config_options, solve_options
+from hanoi_asp.cli.solve_options import (
+    add_domain_option,
+    add_solve_options,
+    config_options,
+    solve_options,
+)
 from hanoi_asp.model.errors import InputError, Interrupted
 from hanoi_asp.model.options import Encoding, SolveOptions
+from hanoi_asp.model.planner import Planner
 
 NAME: Final = "batch"
 EPILOG = """exit codes:
@@ -40,7 +46,7 @@ def add_parser(commands: Commands) -> None:
         NAME,
         "solve many instance files, each in its own worker process",
         "Solve every instance in PATHs (files, or folders walked recursively for "
-        ".lp/.asp/.json/.toml) in parallel worker processes with a hard per-instance "
+        ".lp/.asp/.json/.toml/.pddl) in parallel worker processes with a hard per-instance "
         "time limit; one JSON line per instance is appended to --out as it finishes.",
         EPILOG,
     )
@@ -128,9 +134,11 @@ def add_parser(commands: Commands) -> None:
         default=[],
         metavar="NAME=OPTIONS",
         help='a named configuration of solve\'s options, e.g. astar="--method astar" or '
-        'mine="--encoding my.lp --threads 1"; repeatable (default: one configuration, '
-        '"default", of the options below)',
+        'mine="--encoding my.lp --threads 1", or a classical planner, e.g. '
+        '"fd=planner:fast-downward:astar(lmcut())" or sk=planner:symk; repeatable '
+        '(default: one configuration, "default", of the options below)',
     )
+    add_domain_option(command)
     add_solve_options(command, NAME)
 
 
@@ -151,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
     from hanoi_asp.batch.summary import summarize
     from hanoi_asp.batch.worker import default_memory_limit
     from hanoi_asp.cli.batch_progress import BatchProgress, summary_table
+    from hanoi_asp.inputs.pddl import DomainFile
 
     files, skipped = scan_instances(args.paths)
     if args.retry and not args.resume:
@@ -170,6 +179,7 @@ def run(args: argparse.Namespace) -> int:
         slurm=tuple(args.slurm_option),
         solve=base,
         configs=batch_configs(base, args.encoding, args.config),
+        domain=None if args.domain is None else DomainFile.read(args.domain),
     )
     total = len(files) * len(configurations(options))  # one row per instance and configuration
     err = console(stderr=True)
@@ -203,8 +213,22 @@ def batch_configs(
     for item in configs:
         name, given = config_options(item)
         found.append((name, replace(base, **given)))
+    for name, options in found:
+        if options.planner is not None:
+            planner_installed(name, options.planner)
     names = [name for name, _ in found]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise InputError(f"two configurations are named {twice[0]!r}: name each once")
     return tuple(found)
+
+
+def planner_installed(name: str, planner: Planner) -> None:
+    """A planner configuration's driver, found before anything runs: a planner that is
+    not installed is one line naming the extra (or the program), not a row per instance."""
+    from hanoi_asp.batch.planners import driver
+
+    try:
+        driver(planner)
+    except InputError as error:
+        raise InputError(f"--config {name}: {error.message}") from None

@@ -15,6 +15,7 @@ from types import ModuleType
 from hanoi_asp.cli import (
     batch_command,
     explain_command,
+    export_command,
     generate_command,
     grade_command,
     render_command,
@@ -32,6 +33,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     render_command,
     grade_command,
     generate_command,
+    export_command,
     serve_command,
     site_command,
 )

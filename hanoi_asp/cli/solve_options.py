@@ -2,10 +2,12 @@
 of :class:`~hanoi_asp.model.options.SolveOptions` and their
 :class:`~hanoi_asp.model.flags.Flag`): each command's, the ``batch --config`` grammar,
 and the options made from what was given; beside them the instance's own options
-(``--format``, ``--graph``) and the memory cap of a user's encoding's process.
+(``--format``, ``--domain``, ``--graph``) and the memory cap of a user's encoding's process.
 
 >>> config_options("fast=--method astar --no-cache")[1]
 {'method': 'astar', 'table_cache': False}
+>>> config_options("sk=planner:symk")[1]
+{'planner': Planner(kind='symk', search='sym_bd()', optimal=True)}
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from hanoi_asp.model.flags import Flag, Place
 from hanoi_asp.model.options import SolveOptions, solve_flags
 from hanoi_asp.model.puzzle import GRAPH_PRESETS, Puzzle
 
-FORMATS = ("lp", "aspcomp", "json", "toml")
+FORMATS = ("lp", "aspcomp", "json", "toml", "pddl")
 """``--format``: :data:`hanoi_asp.inputs.instance.Format` (not imported here: it would
 load clingo before the parser)."""
 DEFAULTS = SolveOptions()
@@ -37,11 +39,22 @@ def add_instance_options(command: argparse.ArgumentParser) -> None:
         default=None,
         help="input format (default: from the file name)",
     )
+    add_domain_option(command)
     command.add_argument(
         "--graph",
         choices=GRAPH_PRESETS,
         help="replace the instance's move graph: complete (any peg to any other), linear "
         "(adjacent pegs, both ways) or cyclic (each peg to the next, one way)",
+    )
+
+
+def add_domain_option(command: argparse.ArgumentParser) -> None:
+    """``--domain``: the domain of PDDL problems (``solve``, ``explain``, ``render``,
+    ``batch``, ``export``)."""
+    command.add_argument(
+        "--domain",
+        metavar="FILE",
+        help="the domain of a PDDL problem (default: domain.pddl or STEM-domain.pddl beside it)",
     )
 
 
@@ -97,11 +110,17 @@ def add_memory_limit(command: argparse.ArgumentParser) -> None:
 
 
 CONFIG_NAME = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
+PLANNER_PREFIX = "planner:"
+"""``NAME=planner:SPEC``: the configuration is the planner ``SPEC`` (``--planner SPEC``)."""
+WITH_PLANNER = frozenset({"planner", "max_moves"})
+"""What a planner's configuration may set: the planner and the bound on its plan (the
+other options are of hanoi-asp's search, which it does not run)."""
 
 
 def config_options(item: str) -> tuple[str, dict[str, Any]]:
     """``NAME=OPTIONS`` of ``batch --config``: the name and the options given, as
-    :class:`~hanoi_asp.model.options.SolveOptions` fields (an encoding read)."""
+    :class:`~hanoi_asp.model.options.SolveOptions` fields (an encoding read);
+    ``NAME=planner:SPEC`` is ``NAME=--planner SPEC``."""
     name, sep, text = item.partition("=")
     if not sep or not CONFIG_NAME.fullmatch(name):
         raise InputError(
@@ -115,23 +134,31 @@ def config_options(item: str) -> tuple[str, dict[str, Any]]:
     parser = Refusing(prog=f"--config {name}", add_help=False)
     add_solve_options(parser, "config", given_only=True)
     try:
-        words = shlex.split(text)
+        spec = text.strip().removeprefix(PLANNER_PREFIX)
+        words = ["--planner", spec] if spec != text.strip() else shlex.split(text)
     except ValueError as error:
         raise InputError(f"--config {name}: {error}") from None
     given = vars(parser.parse_args(words))
     flags = dict(solve_flags("config"))
-    return name, {
+    found = {
         field: flags[field].field_value(given[flag.dest])
         for field, flag in flags.items()
         if flag.dest in given
     }
+    if "planner" in found and set(found) - WITH_PLANNER:
+        others = " ".join(flags[field].flag for field in sorted(set(found) - WITH_PLANNER))
+        raise InputError(
+            f"--config {name}: a planner runs its own search: {others} is for hanoi-asp's "
+            "(--max-moves alone applies to a planner)"
+        )
+    return name, found
 
 
 def puzzle_and_options(args: argparse.Namespace, place: Place) -> tuple[Puzzle, SolveOptions]:
     """The instance and how to solve it, from the options the command ``place`` has."""
     from hanoi_asp.inputs.instance import load_puzzle
 
-    puzzle = load_puzzle(args.file, args.format)
+    puzzle = load_puzzle(args.file, args.format, args.domain)
     if args.graph is not None:
         puzzle = Puzzle.model_validate({**puzzle.model_dump(), "moves_allowed": args.graph})
     options = solve_options(args, place, source=args.file, started=command_started())

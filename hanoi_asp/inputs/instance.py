@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hanoi_asp.inputs.aspcomp import looks_like_aspcomp, read_aspcomp
-from hanoi_asp.inputs.pddl import pddl_kind, read_pddl
+from hanoi_asp.inputs.pddl import DomainFile, pddl_kind, read_pddl
 from hanoi_asp.inputs.read_facts import read_facts
 from hanoi_asp.model.errors import InputError, InvalidPuzzle
 from hanoi_asp.model.files import read_user_file
@@ -67,14 +67,16 @@ def read_text(path: str) -> str:
     return read_user_file(path, what="instance")
 
 
-def load_puzzle(path: str, fmt: Format | None = None, domain: str | None = None) -> Puzzle:
+def load_puzzle(
+    path: str, fmt: Format | None = None, domain: str | DomainFile | None = None
+) -> Puzzle:
     """Read and validate an instance file; every problem is an :class:`InputError`.
-    ``domain``: a PDDL problem's domain file (default: the one beside it)."""
+    ``domain``: a PDDL problem's domain file, or one read (default: the one beside it)."""
     return parse_puzzle(read_text(path), path, fmt, domain)
 
 
 def parse_puzzle(
-    text: str, path: str, fmt: Format | None = None, domain: str | None = None
+    text: str, path: str, fmt: Format | None = None, domain: str | DomainFile | None = None
 ) -> Puzzle:
     """Validate an instance's text (read elsewhere: a file shipped to a batch worker, a
     page's editor); ``path`` names it in errors and, without ``fmt``, gives its format."""

@@ -20,13 +20,15 @@ whatever its objects are named and in whatever order its facts come:
   peg with larger disks free to lie there too) is refused with one line naming it.
 
 The domain file is ``--domain FILE``, or found beside the problem
-(:func:`domain_beside`).
+(:func:`domain_beside`); a batch's client reads it once and ships its text with the
+problem to workers that share no file system (:class:`DomainFile`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -74,27 +76,54 @@ def domain_beside(path: str) -> Path | None:
     return None
 
 
-def read_pddl(text: str, path: str, domain: str | None = None) -> Puzzle:
+@dataclass(frozen=True)
+class DomainFile:
+    """A PDDL domain, read: its file's name (for messages) and its text."""
+
+    path: str
+    text: str
+
+    @classmethod
+    def read(cls, path: str | Path) -> DomainFile:
+        """The domain file ``path``; one line if it cannot be read or is no domain."""
+        text = read_user_file(str(path), what="domain")
+        if pddl_kind(text) != "domain":
+            raise InputError(
+                "not a PDDL domain: no (define (domain ...)) at its start", path=str(path)
+            )
+        return cls(str(path), text)
+
+
+def domain_for(path: str, text: str, given: DomainFile | None = None) -> DomainFile | None:
+    """The domain of the instance ``text`` (the file ``path``) if it is a PDDL problem:
+    ``given`` (``--domain``), else the one beside it, read; None for any other instance,
+    or where no domain is found (reading the problem then says so)."""
+    if pddl_kind(text) != "problem":
+        return None
+    if given is not None:
+        return given
+    beside = domain_beside(path)
+    return None if beside is None else DomainFile.read(beside)
+
+
+def read_pddl(text: str, path: str, domain: str | DomainFile | None = None) -> Puzzle:
     """The puzzle of the PDDL problem ``text`` (read from ``path``); ``domain``: the
-    domain file (default: :func:`domain_beside`)."""
+    domain file, or one read already (default: :func:`domain_beside`)."""
     kind = pddl_kind(text)
     if kind == "domain":
         raise InputError("is a PDDL domain, not a problem: give the problem file", path=path)
     if kind is None:
         raise InputError("not a PDDL problem: no (define (problem ...)) at its start", path=path)
-    found = Path(domain) if domain is not None else domain_beside(path)
-    if found is None:
-        raise InputError(
-            "no PDDL domain: give --domain FILE, or put domain.pddl beside the problem",
-            path=path,
-        )
-    domain_text = read_user_file(str(found), what="domain")
-    if pddl_kind(domain_text) != "domain":
-        raise InputError(
-            "not a PDDL domain: no (define (domain ...)) at its start", path=str(found)
-        )
-    problem = _parse(domain_text, str(found), text, path)
-    shape = hanoi_shape(problem, str(found))
+    if not isinstance(domain, DomainFile):
+        found = Path(domain) if domain is not None else domain_beside(path)
+        if found is None:
+            raise InputError(
+                "no PDDL domain: give --domain FILE, or put domain.pddl beside the problem",
+                path=path,
+            )
+        domain = DomainFile.read(found)
+    problem = _parse(domain.text, domain.path, text, path)
+    shape = hanoi_shape(problem, domain.path)
     return _puzzle(problem, shape, path)
 
 

@@ -34,7 +34,7 @@ from hanoi_asp.model.flags import (
 )
 from hanoi_asp.model.flags import MAX_THREADS as MAX_THREADS
 from hanoi_asp.model.limits import Limits
-from hanoi_asp.model.planner import Planner
+from hanoi_asp.model.planner import Planner, planner_spec
 from hanoi_asp.model.puzzle import MAX_INTEGER, Puzzle
 from hanoi_asp.model.result import METHODS, MODES, Method, Mode
 
@@ -264,9 +264,20 @@ class SolveOptions:
     """Size limits checked before grounding."""
     source: str = "<puzzle>"
     """Where the puzzle came from, for error messages and the JSON ``instance``."""
-    planner: Planner | None = None
+    planner: Planner | None = field(
+        default=None,
+        metadata=Flag(
+            "--planner",
+            "a classical planner instead of hanoi-asp's search: fast-downward[:SEARCH], "
+            "symk[:SEARCH], command:PROGRAM ARGS or optimal-command:PROGRAM ARGS (a "
+            "configuration NAME=planner:SPEC says the same)",
+            frozenset({"config"}),
+            parse=planner_spec,
+            metavar="SPEC",
+        ).meta,
+    )
     """A classical planner instead of hanoi-asp's search (a batch's ``--config
-    NAME=planner:...``; :mod:`hanoi_asp.batch.planners` runs it)."""
+    NAME=planner:SPEC``; :mod:`hanoi_asp.batch.planners` runs it)."""
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:

@@ -163,3 +163,12 @@ class Planner:
         if self.kind == "command":
             return f"{'optimal-' if self.optimal else ''}command:{self.search}"
         return f"{self.kind}:{self.search}"
+
+
+def planner_spec(text: str) -> Planner:
+    """:meth:`Planner.parse` as an option's parse (:class:`~hanoi_asp.model.flags.Flag`):
+    a bad SPEC is a :class:`ValueError` with the message a user sees."""
+    try:
+        return Planner.parse(text)
+    except InputError as error:
+        raise ValueError(error.message) from None

@@ -40,11 +40,13 @@ both read back by :mod:`hanoi_asp.inputs.pddl`:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Literal
 
 from hanoi_asp.inputs.pddl_names import Names
 from hanoi_asp.model.plan import Move
 from hanoi_asp.model.puzzle import Puzzle, stacks
+from hanoi_asp.model.result import Result
 
 Domain = Literal["classic", "located"]
 
@@ -158,3 +160,19 @@ def plan_text(puzzle: Puzzle, plan: Sequence[Move], kind: Domain | None = None) 
         lines.append(f"(move {names.disk(move.disk)} {lies_on} {onto}{pegs})")
     lines.append(f"; cost = {len(plan)} (unit cost)")
     return "\n".join(lines) + "\n"
+
+
+def write_pddl(puzzle: Puzzle, folder: Path, stem: str, solved: Result | None = None) -> list[Path]:
+    """``STEM.pddl`` and its domain ``STEM-domain.pddl`` in ``folder`` (made if missing),
+    and with ``solved`` its replayed plan as ``STEM.plan``, headed by a comment saying
+    whether it is proven minimal; the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    domain, problem = hanoi_pddl(puzzle)
+    written = [folder / f"{stem}-domain.pddl", folder / f"{stem}.pddl"]
+    written[0].write_text(domain, encoding="utf-8")
+    written[1].write_text(problem, encoding="utf-8")
+    if solved is not None and solved.plan is not None:
+        head = f"; {solved.result} by hanoi-asp ({solved.method}): {solved.proof}\n"
+        written.append(folder / f"{stem}.plan")
+        written[2].write_text(head + plan_text(puzzle, solved.plan), encoding="utf-8")
+    return written
