@@ -4,7 +4,7 @@
   from this checkout (the default engine, or ``--method astar``), or from a ``git
   worktree`` of a baseline revision;
 * Fast Downward (:mod:`~benchmarks.harness.peers.fast_downward`), optimal A* on our
-  PDDL translation (:mod:`~benchmarks.harness.peers.pddl`);
+  PDDL translation (the product's `planner:` configurations, :mod:`hanoi_asp.batch.planners`);
 * SymK (:mod:`~benchmarks.harness.peers.symk`), symbolic bidirectional search on the
   same PDDL;
 * the ASP Competition's own encoding (:mod:`~benchmarks.harness.peers.competition`).

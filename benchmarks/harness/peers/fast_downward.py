@@ -1,14 +1,12 @@
-"""Fast Downward as a peer: optimal A* on our PDDL translation, plan checked by replay.
+"""Fast Downward as a peer: the product's planner configuration
+(:mod:`hanoi_asp.batch.planners`: ``planner:fast-downward:SEARCH``, the same PDDL, driver
+command and plan translation a batch uses), run here as one process tree timed and
+measured by :func:`~benchmarks.harness.processes.run_tree` like every peer, its plan
+replayed.
 
     python -m benchmarks.harness.peers.fast_downward INSTANCE --config lmcut --timeout 60
 
-Fast Downward comes from PyPI (``up-fast-downward``, the Unified Planning project's
-build, which ships the planner's own driver ``fast-downward.py`` with a compiled search
-binary; the translator is ``fast-downward.translate``).  We call that driver directly
-with our own domain and problem files rather than through Unified Planning's Python
-objects, so the search configuration is ours to choose and the whole planner run is one
-process group we can time and kill.  Configurations (all optimal: A* with an
-admissible heuristic):
+Configurations (all optimal: A* with an admissible heuristic):
 
 * ``blind``: ``astar(blind())``, breadth-first in effect, the floor;
 * ``lmcut``: ``astar(lmcut())``, the standard optimal landmark heuristic;
@@ -23,13 +21,16 @@ import json
 import re
 import sys
 import tempfile
-from importlib.util import find_spec
 from pathlib import Path
 
 from benchmarks.harness.peers import PeerRun
-from benchmarks.harness.peers.pddl import Domain, choose_domain, hanoi_pddl, parse_plan, plan_steps
 from benchmarks.harness.processes import last_line, run_tree
 from hanoi_asp import Puzzle, VerificationError, load_puzzle, replay
+from hanoi_asp.batch.planners import OUT_OF_MEMORY, UNSOLVABLE, planner_command
+from hanoi_asp.batch.planners import driver as planner_driver
+from hanoi_asp.inputs.pddl_plan import plan_steps
+from hanoi_asp.model.planner import Planner
+from hanoi_asp.outputs.pddl import Domain, choose_domain, hanoi_pddl
 
 MERGE_AND_SHRINK = (
     "astar(merge_and_shrink("
@@ -45,20 +46,11 @@ CONFIGS = {
     "lmcut": "astar(lmcut())",
     "ms": MERGE_AND_SHRINK,
 }
-# https://www.fast-downward.org/latest/documentation/exit-codes/
-UNSOLVABLE = {10, 11}
-OUT_OF_MEMORY = {20, 22, 24}
 
 
 def driver() -> Path:
-    """The ``fast-downward.py`` driver inside the installed ``up_fast_downward`` (found
-    without importing that package, which would import all of Unified Planning)."""
-    spec = find_spec("up_fast_downward")
-    folders = list(spec.submodule_search_locations or []) if spec else []
-    path = Path(folders[0] if folders else ".") / "downward" / "fast-downward.py"
-    if not path.is_file():
-        raise FileNotFoundError(f"no Fast Downward driver at {path} (pip install up-fast-downward)")
-    return path
+    """The ``fast-downward.py`` driver the product's ``planner:fast-downward`` runs."""
+    return Path(planner_driver(Planner.parse("fast-downward"))[-1])
 
 
 def version() -> str:
@@ -95,32 +87,26 @@ def solve_fd(
     with its whole process group at ``timeout_s``; an optimum is reported only for a
     plan that :func:`~hanoi_asp.model.plan.replay` accepts.  ``keep``: a folder to copy
     the PDDL files and the planner's log into; ``domain``: force the ``located`` domain
-    (default: :func:`~benchmarks.harness.peers.pddl.choose_domain`)."""
+    (default: :func:`~hanoi_asp.outputs.pddl.choose_domain`)."""
     if config not in CONFIGS:
         raise ValueError(f"unknown Fast Downward config {config!r} (one of {', '.join(CONFIGS)})")
+    planner = Planner.parse(f"fast-downward:{CONFIGS[config]}")
     return run_planner(
-        puzzle,
-        driver(),
-        CONFIGS[config],
-        timeout_s,
-        memory_limit_mib=memory_limit_mib,
-        keep=keep,
-        domain=domain,
+        puzzle, planner, timeout_s, memory_limit_mib=memory_limit_mib, keep=keep, domain=domain
     )
 
 
 def run_planner(
     puzzle: Puzzle,
-    planner: Path,
-    search: str,
+    planner: Planner,
     timeout_s: float,
     *,
     memory_limit_mib: float | None = None,
     keep: Path | None = None,
     domain: Domain | None = None,
 ) -> PeerRun:
-    """A planner with Fast Downward's driver (``planner``: its ``fast-downward.py``; Fast
-    Downward itself or SymK, a fork of it) searching with ``search`` on our PDDL, as
+    """A planner configuration of the product's (Fast Downward or SymK) on ``puzzle``:
+    its PDDL and command line as a batch runs them, timed as a whole process tree, as
     :func:`solve_fd` describes."""
     kind = domain or choose_domain(puzzle)
     domain_pddl, problem = hanoi_pddl(puzzle, kind)
@@ -128,16 +114,7 @@ def run_planner(
         work = Path(folder)
         (work / "domain.pddl").write_text(domain_pddl, encoding="utf-8")
         (work / "problem.pddl").write_text(problem, encoding="utf-8")
-        command = [
-            sys.executable,
-            str(planner),
-            "--plan-file",
-            "plan",
-            "domain.pddl",
-            "problem.pddl",
-            "--search",
-            search,
-        ]
+        command = planner_command(planner, work)
         run = run_tree(command, timeout_s=timeout_s, cwd=work, memory_limit_mib=memory_limit_mib)
         log = run.stdout + run.stderr
         if keep is not None:
@@ -162,7 +139,7 @@ def run_planner(
         if run.returncode != 0 or not plan_file.is_file():
             return outcome("ERROR", why=f"exit {run.returncode}: {last_line(log)}")
         try:
-            steps = plan_steps(puzzle, parse_plan(plan_file.read_text(encoding="utf-8")))
+            steps = plan_steps(puzzle, plan_file.read_text(encoding="utf-8"))
             replay(puzzle, steps)
         except (ValueError, VerificationError) as error:
             return outcome("ERROR", why=f"plan rejected: {error}")

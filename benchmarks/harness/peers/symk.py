@@ -6,9 +6,9 @@ on the same PDDL translation as Fast Downward, plan checked by replay.
 SymK (David Speck's fork of Fast Downward with BDD-based search) comes from PyPI
 (``up-symk``, the Unified Planning project's build). ``sym_bd()`` is what its
 ``OneshotPlanner(name="symk-opt")`` runs (``sym_bd(bound=...)`` with no cost bound);
-like Fast Downward (:mod:`benchmarks.harness.peers.fast_downward`) we call its driver
-directly on our own domain and problem files, so the whole planner run is one process
-group we time and kill, without Unified Planning's PDDL parsing and writing in between.
+like Fast Downward (:mod:`benchmarks.harness.peers.fast_downward`) it is the product's
+planner configuration (``planner:symk``, :mod:`hanoi_asp.batch.planners`): its driver on
+the product's PDDL, one process group we time and kill, its plan read back and replayed.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ import argparse
 import json
 import re
 import sys
-from importlib.util import find_spec
 from pathlib import Path
 
 from benchmarks.harness.peers import PeerRun
 from benchmarks.harness.peers.fast_downward import run_planner
-from hanoi_asp import Puzzle, load_puzzle
+from hanoi_asp import InputError, Puzzle, load_puzzle
+from hanoi_asp.batch.planners import driver as planner_driver
+from hanoi_asp.model.planner import Planner
 
 SEARCH = "sym_bd()"
 """Symbolic bidirectional uniform-cost search: what ``up-symk``'s optimal one-shot planner
@@ -30,21 +31,15 @@ runs."""
 
 
 def driver() -> Path:
-    """SymK's ``fast-downward.py`` inside the installed ``up_symk`` (found without
-    importing it, which would import all of Unified Planning)."""
-    spec = find_spec("up_symk")
-    folders = list(spec.submodule_search_locations or []) if spec else []
-    path = Path(folders[0] if folders else ".") / "symk" / "fast-downward.py"
-    if not path.is_file():
-        raise FileNotFoundError(f"no SymK driver at {path} (pip install up-symk)")
-    return path
+    """SymK's ``fast-downward.py``, the one the product's ``planner:symk`` runs."""
+    return Path(planner_driver(Planner.parse("symk"))[-1])
 
 
 def version() -> str:
     """SymK's release, as its driver states it."""
     try:
         text = (driver().parent / "driver" / "version.py").read_text(encoding="utf-8")
-    except (OSError, FileNotFoundError):
+    except (OSError, InputError):
         return "not installed"
     found = re.search(r'__version__ = "([^"]+)"', text)
     return found.group(1) if found else "?"
@@ -59,9 +54,8 @@ def solve_symk(
 ) -> PeerRun:
     """SymK's ``sym_bd()`` on ``puzzle``, killed with its process group at ``timeout_s``;
     an optimum only for a plan :func:`~hanoi_asp.model.plan.replay` accepts."""
-    return run_planner(
-        puzzle, driver(), SEARCH, timeout_s, memory_limit_mib=memory_limit_mib, keep=keep
-    )
+    planner = Planner.parse(f"symk:{SEARCH}")
+    return run_planner(puzzle, planner, timeout_s, memory_limit_mib=memory_limit_mib, keep=keep)
 
 
 def main(argv: list[str] | None = None) -> int:
