@@ -15,9 +15,19 @@ in either order: ``(smaller ?to ?disk)`` (the target may hold the disk) or ``(sm
 ``export --pddl`` writes for partial goals and move graphs adds a *peg* predicate
 ``at`` (two more parameters, the pegs of the disk and of the target; ``at(disk, pfrom)``
 replaced by ``at(disk, pto)``) and, for a move graph, a static ``can-move(pfrom, pto)``.
-Nothing else may appear: another precondition, a negative or disjunctive one, a
-conditional effect or a second action would make it some other puzzle, and the domain
-is refused with one line saying which part does not fit.
+Two preconditions that hold whenever the textbook's move applies are accepted too, as
+course copies of the domain write them: ``(not (= ?x ?y))`` for two of disk, source and
+target, and the size fact relating the disk and its *source* as the target's relates it
+(``(smaller ?from ?disk)`` beside ``(smaller ?to ?disk)``).  The disk lies on its source,
+which is therefore not clear, so the source is neither the target nor the disk; the
+target is the disk only in a move of a disk onto itself, which a size fact ``(smaller d
+d)`` would allow and which the problem's reader refuses unless no plan can take it
+(:func:`hanoi_asp.inputs.pddl._check_self_holds`); and every stack is ordered by the
+size facts at the start (the reader checks it) and after every move, so a disk is
+always smaller than what it lies on.  Leaving them out changes no plan.  Nothing else
+may appear: another precondition, a negative or disjunctive one, a conditional effect
+or a second action would make it some other puzzle, and the domain is refused with one
+line saying which part does not fit.
 """
 
 from __future__ import annotations
@@ -46,6 +56,9 @@ class HanoiShape:
 
 Atom = tuple[str, tuple[str, ...]]
 """A predicate's name and its arguments (parameter names), as the shape reads them."""
+DISTINCT = "not ="
+"""The name of a ``(not (= ?x ?y))`` precondition as an :data:`Atom` (no predicate of a
+PDDL file can have it: a name has no spaces)."""
 
 
 def hanoi_shape(problem: Any, where: str) -> HanoiShape:
@@ -76,21 +89,27 @@ def _atom(formula: Any, action: str, where: str) -> Atom:
 
     if not isinstance(formula, TarskiAtom):
         raise _refuse(action, f"{formula} is not a plain fact", where)
+    name = formula.predicate.name
     args = []
     for term in formula.subterms:
         if not isinstance(term, Variable):
             raise _refuse(action, f"{formula} names an object, not a parameter", where)
         args.append(term.symbol.lstrip("?").lower())
-    return formula.predicate.name.lower(), tuple(args)
+    return (name if isinstance(name, str) else str(name.value)).lower(), tuple(args)
 
 
 def _conjunction(formula: Any, action: str, where: str) -> list[Atom]:
-    from tarski.syntax import CompoundFormula, Connective, Tautology
+    from tarski.syntax import Atom as TarskiAtom
+    from tarski.syntax import BuiltinPredicateSymbol, CompoundFormula, Connective, Tautology
 
     if isinstance(formula, Tautology):
         return []
     if isinstance(formula, CompoundFormula) and formula.connective == Connective.And:
         return [a for part in formula.subformulas for a in _conjunction(part, action, where)]
+    if isinstance(formula, CompoundFormula) and formula.connective == Connective.Not:
+        (inner,) = formula.subformulas
+        if isinstance(inner, TarskiAtom) and inner.predicate.name == BuiltinPredicateSymbol.EQ:
+            return [(DISTINCT, _atom(inner, action, where)[1])]
     return [_atom(formula, action, where)]
 
 
@@ -155,7 +174,7 @@ def _roles(
     wanted_pre |= {(clear, (disk,)), (clear, (target,))}
     wanted_add.add((clear, (source,)))
     wanted_del.add((clear, (target,)))
-    fluents = {name for name, _ in adds + dels}
+    fluents = {name for name, _ in adds + dels} | {DISTINCT}  # neither is a size fact
     sizes = [
         (name, args)
         for name, args in pre
@@ -170,6 +189,11 @@ def _roles(
         )
     smaller, order = sizes[0]
     wanted_pre.add((smaller, order))
+    moved = (disk, source, target)
+    redundant: set[Atom] = {  # true where the move applies (the module's docstring says why)
+        (smaller, tuple(source if arg == target else arg for arg in order)),
+        *((DISTINCT, (a, b)) for a in moved for b in moved if a != b),
+    }
     at = can_move = None
     if len(params) == 5:
         pegs = [
@@ -195,10 +219,12 @@ def _roles(
         ("add effect", adds, wanted_add),
         ("delete effect", dels, wanted_del),
     ):
-        extra = [f for f in facts if f not in wanted]
+        extra = [f for f in facts if f not in wanted and f not in redundant]
         if extra:
             name, args = extra[0]
             shown = " ".join([name, *(f"?{a}" for a in args)])
+            if name == DISTINCT:
+                shown = "not (= " + " ".join(f"?{a}" for a in args) + ")"
             raise _refuse(action, f"{part} ({shown}) is not part of a Hanoi move", where)
         missing = wanted - set(facts)
         if missing:  # cannot happen: every wanted fact was found in its part

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.puzzles import bfs_optimum
 from support.strategies import puzzles
 
 from hanoi_asp import InputError, Puzzle
@@ -41,6 +42,18 @@ SMALLER_FIRST = """(define (domain Hanoi)
     :effect (and (On ?d ?dst) (Clear ?src) (not (Clear ?dst)) (not (On ?d ?src)))))
 """
 """The other way round: ``(Smaller ?d ?dst)``, the disk is smaller than its target."""
+COURSE = """(define (domain hanoi)
+  (:requirements :strips :equality)
+  (:predicates (on ?x ?y) (smaller ?x ?y) (disc ?x) (clear ?x))
+  (:action move
+    :parameters (?disc ?from ?to)
+    :precondition (and (smaller ?disc ?to) (smaller ?disc ?from) (on ?disc ?from)
+                       (clear ?disc) (clear ?to) (not (= ?from ?to)) (not (= ?disc ?to)))
+    :effect (and (clear ?from) (on ?disc ?to) (not (on ?disc ?from)) (not (clear ?to)))))
+"""
+"""A course's copy: the disk smaller than its target, and preconditions that hold
+wherever the textbook's move applies (the disk's size against its source, two
+inequalities)."""
 
 BLOCKSWORLD = """(define (domain blocksworld)
   (:requirements :strips)
@@ -332,6 +345,14 @@ def test_goals_pegs_cannot_say_are_refused_naming_the_fact(
         (BLOCKSWORLD, "not a Hanoi domain: it has 2 actions"),
         (GRIPPER, "not a Hanoi domain: action move: 2 parameters"),
         (UNSTACKING, "no static fact orders the disk and its target by size"),
+        (
+            COURSE.replace("(not (= ?disc ?to))", "(smaller ?from ?to)"),
+            r"precondition \(smaller \?from \?to\) is not part of a Hanoi move",
+        ),
+        (
+            COURSE.replace("(not (= ?disc ?to))", "(not (clear ?from))"),
+            r"\(not clear\(\?from\)\) is not a plain fact",
+        ),
     ],
 )
 def test_other_domains_are_refused_saying_why(tmp_path: Path, domain: str, why: str) -> None:
@@ -386,3 +407,57 @@ def test_what_tarski_cannot_read_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="cannot read the PDDL problem") as caught:
         load_puzzle(str(path))
     assert "\n" not in str(caught.value)
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(puzzle=others_puzzles(), seed=st.integers(0, 2**16))
+def test_a_course_copy_with_redundant_preconditions_is_the_same_puzzle(
+    tmp_path: Path, puzzle: Puzzle, seed: int
+) -> None:
+    text, pegs, _ = problem_text(puzzle, rng=random.Random(seed), holder_first=False)
+    read = load_puzzle(str(written(tmp_path, COURSE, text)))
+    expected = renamed(puzzle, pegs)
+    assert (dict(read.init), dict(read.goal)) == (dict(expected.init), dict(expected.goal))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_planner_on_the_course_copy_finds_the_bfs_optimum(tmp_path: Path, seed: int) -> None:
+    """Fast Downward's optimal search on the course's domain itself (not on what we
+    write) agrees with breadth-first search on the puzzle read from it: the
+    preconditions the reader leaves out change no plan's length."""
+    from hanoi_asp.batch.planners import planner_command, run_process
+    from hanoi_asp.model.planner import Planner
+
+    rng = random.Random(seed)
+    pegs = rng.choice([3, 4])
+    names = tuple(f"p{i}" for i in range(pegs))
+    start = [rng.randrange(pegs) for _ in range(4)]
+    end = [rng.randrange(pegs) for _ in range(4)]
+
+    def placed(where: list[int]) -> dict[str, tuple[int, ...]]:
+        out: dict[str, tuple[int, ...]] = {}
+        for disk, peg in enumerate(where, start=1):
+            out[names[peg]] = (*out.get(names[peg], ()), disk)
+        return out
+
+    puzzle = Puzzle(pegs=names, disks=4, init=placed(start), goal=placed(end))
+    text, peg_names, disk_names = problem_text(puzzle, rng=rng, holder_first=False, style="numbers")
+    (tmp_path / "domain.pddl").write_text(COURSE, encoding="utf-8")
+    (tmp_path / "problem.pddl").write_text(text, encoding="utf-8")
+    read = load_puzzle(str(tmp_path / "problem.pddl"))
+    planner = Planner.parse("fast-downward:astar(blind())")
+    done = run_process(planner_command(planner, tmp_path), tmp_path, 120, None)
+    assert done.exit_code == 0, done.log[-500:]
+    disk = {name.lower(): number for number, name in disk_names.items()}
+    peg = {name.lower(): peg_name(name.lower()) for name in peg_names.values()}
+    lines = (tmp_path / "plan").read_text(encoding="utf-8").splitlines()
+    where = {d: p for p, tower in read.init.items() for d in tower}
+    steps = []
+    for line in lines:
+        if line.startswith("("):  # (move DISK FROM TO), TO a peg or the disk it goes on
+            _, moved, _, onto = line.strip("()").split()
+            where[disk[moved]] = peg[onto] if onto in peg else where[disk[onto]]
+            steps.append((disk[moved], where[disk[moved]]))
+    assert len(replay(read, steps)) == bfs_optimum(read)
