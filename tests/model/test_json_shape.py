@@ -16,6 +16,7 @@ from hanoi_asp.model.proof import (
     HorizonsJSON,
     LowerBoundJSON,
     MethodRunJSON,
+    PlannerRunJSON,
     PlanOriginJSON,
     ProofBoundJSON,
     ProofJSON,
@@ -98,8 +99,9 @@ GOLDEN: dict[Any, list[str]] = {
     LowerBoundJSON: ["value", "name", "argument"],
     ProofJSON: [
         "kind", "lower_bound", "bound", "refuted", "half_search", "plan", "method", "stopped",
-        "time_limit", "memory_limit", "max_moves", "exact_moves", "state_space",
+        "time_limit", "memory_limit", "max_moves", "exact_moves", "state_space", "planner",
     ],
+    PlannerRunJSON: ["planner", "name", "optimal", "exit_code", "time_s"],
     ProofBoundJSON: ["name", "value"],
     HorizonsJSON: ["first", "last", "phase"],
     HalfSearchJSON: ["first", "tables", "reached"],

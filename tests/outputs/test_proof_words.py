@@ -20,6 +20,7 @@ from hanoi_asp.model.proof import (
     Horizons,
     LowerBound,
     MethodRun,
+    PlannerRun,
     PlanOrigin,
     Proof,
     ProofKind,
@@ -45,6 +46,12 @@ MIRRORED = (
     "(mirror phase)"
 )
 BFS_ALL = "breadth-first search visited all 2 reachable states and none meets the goal"
+FD = PlannerRun("fast-downward:astar(lmcut())", "Fast Downward", True, 0, 1.5)
+GREEDY = PlannerRun("fast-downward:lazy_greedy([ff()])", "Fast Downward", False, 0, 0.5)
+SYMK = PlannerRun("symk:sym_bd()", "SymK", True, 10, 0.2)
+CLAIMED = LowerBound(7, "planner", "Fast Downward's optimal search's claim")
+UNCLAIMED = LowerBound(0, "none", "no lower bound: the planner's plan is not claimed minimal")
+REPLAYED = "its plan was replayed by hanoi-asp's simulator"
 KILLED = "before any plan was found (clingo cannot interrupt the grounding of an encoding, so its process was ended)"  # noqa: E501
 
 CASES: list[tuple[Proof, str]] = [
@@ -410,6 +417,78 @@ CASES: list[tuple[Proof, str]] = [
             kind="stopped", lower=4, bound=MISPLACED, method=MethodRun("bfs"), stopped="interrupt"
         ),
         "bfs interrupted; no plan has fewer than 4 moves (lower bound: misplaced-disks)",
+    ),
+    # a classical planner's claim (a batch's planner configuration)
+    (
+        Proof(kind="planner", lower=7, bound=CLAIMED, plan=PlanOrigin("planner", 7), planner=FD),
+        "minimal by Fast Downward's claim (planner:fast-downward:astar(lmcut()), an optimal "
+        f"search); {REPLAYED}, which does not prove it minimal",
+    ),
+    (
+        Proof(
+            kind="planner", lower=0, bound=UNCLAIMED, plan=PlanOrigin("planner", 9), planner=GREEDY
+        ),
+        "a plan found by Fast Downward (fast-downward:lazy_greedy([ff()])), "
+        f"{REPLAYED}; not claimed minimal (not an optimal search)",
+    ),
+    (
+        Proof(
+            kind="planner",
+            lower=7,
+            bound=CLAIMED,
+            plan=PlanOrigin("planner", 7),
+            planner=FD,
+            max_moves=5,
+        ),
+        "no plan of at most 5 moves, by Fast Downward's claim: its optimal search's plan has 7 "
+        f"moves ({REPLAYED})",
+    ),
+    (
+        Proof(
+            kind="planner",
+            lower=0,
+            bound=UNCLAIMED,
+            plan=PlanOrigin("planner", 9),
+            planner=GREEDY,
+            max_moves=5,
+        ),
+        "Fast Downward (fast-downward:lazy_greedy([ff()])) found a plan of 9 moves, over the "
+        "bound of 5",
+    ),
+    (
+        Proof(
+            kind="planner",
+            bound=LowerBound(UNREACHABLE, "planner", "SymK proved the goal unreachable"),
+            planner=SYMK,
+        ),
+        "no plan exists at all, by SymK's claim: symk:sym_bd() searched it all",
+    ),
+    (
+        Proof(kind="planner", lower=0, bound=UNCLAIMED, planner=SYMK),
+        "SymK (symk:sym_bd()) ended without a plan and without proving there is none",
+    ),
+    (
+        Proof(
+            kind="planner",
+            lower=0,
+            bound=UNCLAIMED,
+            planner=FD,
+            stopped="timeout",
+            time_limit=30.0,
+        ),
+        "stopped at the time limit (30 s) before Fast Downward (fast-downward:astar(lmcut())) "
+        "answered",
+    ),
+    (
+        Proof(
+            kind="planner",
+            lower=0,
+            bound=UNCLAIMED,
+            planner=SYMK,
+            stopped="memory",
+            memory_limit=2**30,
+        ),
+        "stopped: SymK (symk:sym_bd()) went over the memory limit of 1073741824 bytes",
     ),
 ]
 
