@@ -21,13 +21,16 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hanoi_asp.inputs.aspcomp import looks_like_aspcomp, read_aspcomp
-from hanoi_asp.inputs.pddl import DomainFile, pddl_kind, read_pddl
+from hanoi_asp.inputs.pddl import DomainFile, domain_for, pddl_kind, read_pddl
 from hanoi_asp.inputs.read_facts import read_facts
 from hanoi_asp.model.errors import InputError, InvalidPuzzle
 from hanoi_asp.model.files import read_user_file
 from hanoi_asp.model.puzzle import Puzzle
 
-Format = Literal["lp", "aspcomp", "json", "toml", "pddl"]
+TextFormat = Literal["lp", "aspcomp", "json", "toml"]
+"""The formats whose one text is the whole instance (the web's editor takes these)."""
+Format = Literal[TextFormat, "pddl"]
+"""Every format: a PDDL problem comes with its domain (a file, or one read)."""
 
 
 KNOWN_SUFFIXES = (".lp", ".asp", ".json", ".toml", ".pddl")
@@ -72,14 +75,19 @@ def load_puzzle(
 ) -> Puzzle:
     """Read and validate an instance file; every problem is an :class:`InputError`.
     ``domain``: a PDDL problem's domain file, or one read (default: the one beside it)."""
-    return parse_puzzle(read_text(path), path, fmt, domain)
+    text = read_text(path)
+    if domain is None and fmt in (None, "lp", "pddl"):
+        domain = domain_for(path, text)
+    return parse_puzzle(text, path, fmt, domain)
 
 
 def parse_puzzle(
     text: str, path: str, fmt: Format | None = None, domain: str | DomainFile | None = None
 ) -> Puzzle:
     """Validate an instance's text (read elsewhere: a file shipped to a batch worker, a
-    page's editor); ``path`` names it in errors and, without ``fmt``, gives its format."""
+    page's editor); ``path`` names it in errors and, without ``fmt``, gives its format.
+    A PDDL problem's ``domain`` is never looked for beside ``path``: a text's name is no
+    file (:func:`load_puzzle` looks for a file's)."""
     given = fmt
     fmt = fmt or detect_format(path)
     if fmt == "lp" and looks_like_aspcomp(text):

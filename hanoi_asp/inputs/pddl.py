@@ -19,9 +19,11 @@ whatever its objects are named and in whatever order its facts come:
   pegs cannot say (``(on d3 d5)`` where d5's peg is not fixed, or a disk directly on a
   peg with larger disks free to lie there too) is refused with one line naming it.
 
-The domain file is ``--domain FILE``, or found beside the problem
-(:func:`domain_beside`); a batch's client reads it once and ships its text with the
-problem to workers that share no file system (:class:`DomainFile`).
+The domain file is ``--domain FILE``, or found beside the problem file
+(:func:`domain_for`): only a file's domain is looked for, never a text's (the web's
+editor, a Dask worker's copy), so a text never makes this read a file of the machine it
+runs on; a batch's client reads the domain and ships it with the problem to workers that
+share no file system (:class:`DomainFile`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ DOMAIN_NAMES = (
 """Where a problem's domain is looked for beside it, in this order (the usual layouts
 of planning benchmark folders: one ``domain.pddl`` per folder, or one per problem)."""
 
+NO_DOMAIN = "no PDDL domain: give --domain FILE, or put domain.pddl beside the problem"
 _DEFINE = re.compile(r"\(\s*define\s*\(\s*(problem|domain)\b", re.IGNORECASE)
 
 
@@ -95,33 +98,31 @@ class DomainFile:
 
 
 def domain_for(path: str, text: str, given: DomainFile | None = None) -> DomainFile | None:
-    """The domain of the instance ``text`` (the file ``path``) if it is a PDDL problem:
-    ``given`` (``--domain``), else the one beside it, read; None for any other instance,
-    or where no domain is found (reading the problem then says so)."""
+    """The domain of the file ``path`` (its ``text``) if it is a PDDL problem: ``given``
+    (``--domain``), else the one beside it, read (none: one line); None for any other
+    instance."""
     if pddl_kind(text) != "problem":
         return None
     if given is not None:
         return given
     beside = domain_beside(path)
-    return None if beside is None else DomainFile.read(beside)
+    if beside is None:
+        raise InputError(NO_DOMAIN, path=path)
+    return DomainFile.read(beside)
 
 
 def read_pddl(text: str, path: str, domain: str | DomainFile | None = None) -> Puzzle:
-    """The puzzle of the PDDL problem ``text`` (read from ``path``); ``domain``: the
-    domain file, or one read already (default: :func:`domain_beside`)."""
+    """The puzzle of the PDDL problem ``text`` (named ``path`` in messages); ``domain``:
+    the domain's file, or one read already (none: one line)."""
     kind = pddl_kind(text)
     if kind == "domain":
         raise InputError("is a PDDL domain, not a problem: give the problem file", path=path)
     if kind is None:
         raise InputError("not a PDDL problem: no (define (problem ...)) at its start", path=path)
+    if domain is None:
+        raise InputError(NO_DOMAIN, path=path)
     if not isinstance(domain, DomainFile):
-        found = Path(domain) if domain is not None else domain_beside(path)
-        if found is None:
-            raise InputError(
-                "no PDDL domain: give --domain FILE, or put domain.pddl beside the problem",
-                path=path,
-            )
-        domain = DomainFile.read(found)
+        domain = DomainFile.read(domain)
     problem = _parse(domain.text, domain.path, text, path)
     shape = hanoi_shape(problem, domain.path)
     return _puzzle(problem, shape, path)

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from hanoi_asp.inputs.instance import Format, parse_puzzle
+from hanoi_asp.inputs.instance import TextFormat, parse_puzzle
 from hanoi_asp.model.flags import Flag
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import BoundChoice, Encoding, SolveOptions, solve_flags
@@ -38,7 +38,7 @@ LIMITS = Limits(moves=20_000)
 """The CLI's size limits, with plans cut at 20,000 moves (a page, not a file)."""
 
 Where = Literal["instance", "encoding"]
-SUFFIXES: dict[Format, str] = {"lp": "lp", "aspcomp": "asp", "json": "json", "toml": "toml"}
+SUFFIXES: dict[TextFormat, str] = {"lp": "lp", "aspcomp": "asp", "json": "json", "toml": "toml"}
 ENCODING_NAME = "encoding.lp"
 TEXT_NAMES: dict[str, Where] = {
     **{f"instance.{suffix}": "instance" for suffix in SUFFIXES.values()},
@@ -67,7 +67,7 @@ class InstanceBody(_Body):
     instance: str = Field(max_length=MAX_TEXT)
     """The instance's text, as in a file (named ``instance.lp``, ``.asp``, ``.json`` or
     ``.toml`` in messages); read as data, never run."""
-    format: Format = "lp"
+    format: TextFormat = "lp"
 
     @property
     def name(self) -> str:
@@ -205,7 +205,7 @@ class EncodingList(_Reply):
 class ExampleText(_Reply):
     name: str
     text: str
-    format: Format
+    format: TextFormat
 
 
 class ExampleList(_Reply):

@@ -10,12 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from support.cli import RunCli
 from support.files import INSTANCES, QUICKSTART, ROOT
 
 from hanoi_asp.batch.worker import solve_file
 from hanoi_asp.inputs.instance import load_puzzle
 from hanoi_asp.inputs.pddl import DomainFile, domain_for
+from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.outputs.pddl import hanoi_pddl
 
@@ -43,7 +45,8 @@ def test_the_client_ships_the_domain_a_problem_has(tmp_path: Path) -> None:
     assert domain_for(str(tmp_path / "p.pddl"), problem, given) is given
     assert domain_for(QUICKSTART, Path(QUICKSTART).read_text(), given) is None
     (tmp_path / "domain.pddl").unlink()
-    assert domain_for(str(tmp_path / "p.pddl"), problem) is None  # reading it says so
+    with pytest.raises(InputError, match=r"p\.pddl: no PDDL domain"):  # an error row, then
+        domain_for(str(tmp_path / "p.pddl"), problem)
 
 
 def test_pddl_problems_on_dask_give_the_local_rows(run_cli: RunCli, tmp_path: Path) -> None:

@@ -461,3 +461,15 @@ def test_a_planner_on_the_course_copy_finds_the_bfs_optimum(tmp_path: Path, seed
             where[disk[moved]] = peg[onto] if onto in peg else where[disk[onto]]
             steps.append((disk[moved], where[disk[moved]]))
     assert len(replay(read, steps)) == bfs_optimum(read)
+
+
+def test_a_text_never_reads_the_domain_beside_its_name(tmp_path: Path) -> None:
+    """Only a file's domain is looked for beside it: a text (the web's editor, a Dask
+    worker's copy) named like a file next to a domain does not read that domain."""
+    from hanoi_asp.inputs.instance import parse_puzzle
+
+    text = PARTIAL.replace("GOAL", "(on d1 c)")
+    path = written(tmp_path, GEFFNER, text)
+    assert load_puzzle(str(path)).disks == 4
+    with pytest.raises(InputError, match="no PDDL domain"):
+        parse_puzzle(text, str(path))
