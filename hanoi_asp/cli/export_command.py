@@ -25,8 +25,8 @@ def add_parser(commands: Commands) -> None:
         "domain; for partial goals and move graphs a variant that says which peg a disk "
         "is on), and the plan hanoi-asp finds, replayed, as STEM.plan in the planners' "
         "format.  A folder keeps its name and layout under OUTDIR.",
-        "exit codes:\n  0  files written\n  2  bad input (each bad instance one line, "
-        "skipped; the others are written), or OUTDIR cannot be written\n",
+        "exit codes:\n  0  files written\n  2  bad input (each bad instance one line and "
+        "skipped, the others written),\n     or OUTDIR cannot be written\n",
     )
     command.add_argument("paths", nargs="+", metavar="PATH", help="instance files or folders")
     command.add_argument("--pddl", required=True, metavar="OUTDIR", help="folder to write to")
