@@ -48,21 +48,34 @@ def scan(text: str) -> Scan:
     Directives are checked before clingo's parser sees the text, because the parser
     itself follows ``#include`` and reads the named file.  Non-ASCII text is kept away
     from the parser's error messages: clingo 5.8 can cut a multi-byte character in a
-    message, and its Python logger then aborts the process.
+    message, and its Python logger then aborts the process.  Names and numbers are
+    read whole, as clingo's lexer reads them, so a digit inside a name (``p12``) is no
+    number and every number is checked once (:func:`number_problem`).
     """
     directives: list[tuple[int, str]] = []
     foreign: tuple[int, str] | None = None
     problem: tuple[int, str] | None = None
     out: list[str] = []
+    nul = text.find("\0")  # clingo reads up to it, in a comment or string too
+    if nul >= 0:
+        problem = text.count("\n", 0, nul) + 1, "a NUL byte: clingo would ignore the text after it"
     i, line, n = 0, 1, len(text)
     while i < n:
-        if problem is None:
-            problem = _misread(text, i, line)
         end = _quoted_end(text, i)
         if end is not None:  # a comment or string: any character is harmless there
             out.append("".join(c if c.isascii() else "x" for c in text[i:end]))
             line += text.count("\n", i, end)
             i = end
+            continue
+        name = _NAME.match(text, i)
+        number = None if name else _NUMBER.match(text, i)
+        token = name or number
+        if token is not None:  # ASCII, no line break
+            if number is not None and problem is None:
+                wrong = number_problem(number.group(0), _after_minus(text, i))
+                problem = None if wrong is None else (line, wrong)
+            out.append(token.group(0))
+            i = token.end()
             continue
         c = text[i]
         if c == "\n":
@@ -79,20 +92,54 @@ def scan(text: str) -> Scan:
 
 MAX_INTEGER = 2**31 - 1
 """clingo's integers are 32-bit: -2147483648..2147483647."""
+_NAME = re.compile(r"[A-Za-z_'][A-Za-z0-9_']*")
+"""A name (a constant, a variable, a directive's word), digits in it included."""
+_NUMBER = re.compile(r"0x[0-9A-Fa-f]+|0o[0-7]+|0b[01]+|0|[1-9][0-9]*")
+"""A number as clingo's lexer reads one: decimal, hexadecimal, octal or binary (never
+negative: a minus sign before it is an operator)."""
 
 
-def _misread(text: str, i: int, line: int) -> tuple[int, str] | None:
-    """What clingo would silently misread at ``i`` (outside comments and strings)."""
-    if text[i] == "\0":
-        return line, "a NUL byte: clingo would ignore the text after it"
-    if text[i].isdigit() and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_'")):
-        digits = re.match(r"\d+", text[i:])
-        if digits and int(digits.group(0)) > MAX_INTEGER:
-            return line, (
-                f"the number {digits.group(0)} is past clingo's integers "
-                f"(-{MAX_INTEGER + 1}..{MAX_INTEGER}): it would be read as another number"
-            )
-    return None
+def number_problem(written: str, negated: bool) -> str | None:
+    """Why clingo would misread the number ``written`` (a minus sign before it when
+    ``negated``), or None.  clingo keeps a number's value modulo 2**32 as a signed
+    32-bit integer and then applies the minus: ``-2147483648`` is read right,
+    ``4294967301`` (or ``0x100000005``) as 5.  A minus sign that subtracts (``x-N``)
+    gives the same result modulo 2**32 as one that negates, so either way the number
+    is read right exactly when its value with the sign is within clingo's integers.
+
+    >>> print(number_problem("0x100000005", negated=True).split(" is ")[0])
+    the number -0x100000005 (-4294967301)
+    >>> number_problem("2147483648", negated=True) is None
+    True
+    """
+    sign = "-" if negated else ""
+    if len(written) > LONGEST_NUMBER:  # past any 32-bit value; Python's int() refuses
+        return (  # decimal strings of over 4300 digits
+            f"the number {sign}{written[:12]}... ({len(written)} characters) is past "
+            f"clingo's integers (-{MAX_INTEGER + 1}..{MAX_INTEGER})"
+        )
+    value = -int(written, 0) if negated else int(written, 0)
+    if -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
+        return None
+    decimal = "" if written.isdigit() else f" ({value})"
+    read_as = (value + 2**31) % 2**32 - 2**31
+    return (
+        f"the number {sign}{written}{decimal} is past clingo's integers "
+        f"(-{MAX_INTEGER + 1}..{MAX_INTEGER}): clingo would read it as {read_as}"
+    )
+
+
+LONGEST_NUMBER = 100
+"""Characters of a number shown whole in a message (and converted to an int): a 64-bit
+number in binary needs 66; a longer one is cut in the message."""
+
+
+def _after_minus(text: str, i: int) -> bool:
+    """Whether a minus sign stands before position ``i`` (spaces between)."""
+    j = i - 1
+    while j >= 0 and text[j] in " \t\r\n":
+        j -= 1
+    return j >= 0 and text[j] == "-"
 
 
 def _quoted_end(text: str, i: int) -> int | None:

@@ -37,8 +37,8 @@ def plain_facts(text: str) -> list[PlainFact] | None:
     """Every fact of ``text`` expanded (intervals, and pools of one argument such as
     ``peg(a;b;c)``), in clingo's order; None when the text is not plain or expands to
     more than :data:`MAX_FACTS` facts (sizes are counted before anything is built)."""
-    if "\r" in text.replace("\r\n", "\n"):
-        return None  # a lone carriage return: let clingo say where its lines end
+    if "\r" in text.replace("\r\n", "\n") or "\0" in text:
+        return None  # a lone carriage return, or a NUL byte even in a comment: clingo says
     facts: list[PlainFact] = []
     for number, line in enumerate(text.split("\n"), start=1):
         code, _, comment = line.partition("%")

@@ -30,13 +30,13 @@ def expansion_size(term: ast.AST) -> int:
     if kind == ast.ASTType.Function:
         return _product(expansion_size(t) for t in term.arguments)
     if kind == ast.ASTType.Interval:
-        low, high = term.left, term.right
-        if all(t.ast_type == ast.ASTType.SymbolicTerm for t in (low, high)) and all(
-            t.symbol.type == clingo.SymbolType.Number for t in (low, high)
-        ):
-            width: int = high.symbol.number - low.symbol.number + 1
-            return max(0, width)
-        return 1
+        try:  # ``1..2+2147483640`` is sized too, not only ``1..N``
+            low, high = _arithmetic(term.left), _arithmetic(term.right)
+        except _NotAnInteger:
+            return 1  # expanding it says what is wrong
+        if not all(-(2**31) <= bound < 2**31 for bound in (low, high)):
+            return 1  # so is a bound past clingo's integers
+        return max(0, high - low + 1)
     return 1
 
 
@@ -82,26 +82,40 @@ def expand(term: ast.AST, path: str, line: int) -> Iterator[clingo.Symbol]:
 def integer(term: ast.AST, path: str, line: int) -> int:
     """Evaluate ground integer arithmetic (+, -, *) as clingo would, refusing a value
     past clingo's 32-bit integers (clingo would wrap it without a word)."""
-    value = _arithmetic(term, path, line)
+    try:
+        value = _arithmetic(term)
+    except _NotAnInteger:
+        raise InputError(
+            "expected an integer (only +, - and * are evaluated)", path=path, line=line
+        ) from None
     if not -(2**31) <= value < 2**31:
         raise InputError(
             f"the arithmetic gives {value}, past clingo's integers "
-            f"(-2147483648..2147483647): it would be read as another number",
+            f"(-2147483648..2147483647): clingo would read it as "
+            f"{(value + 2**31) % 2**32 - 2**31}",
             path=path,
             line=line,
         )
     return value
 
 
-def _arithmetic(term: ast.AST, path: str, line: int) -> int:
+class _NotAnInteger(Exception):
+    """A term that is no integer arithmetic."""
+
+
+def _arithmetic(term: ast.AST) -> int:
+    """The exact value of ground integer arithmetic, without clingo's wrapping."""
     kind = term.ast_type
     if kind == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Number:
-        value: int = term.symbol.number
+        # clingo's parser keeps a number modulo 2**32 (2147483648 becomes -2147483648);
+        # the scan before it (asp_text.scan) refused every number it would change but
+        # that one, written after a minus sign: so the number written is this modulo 2**32
+        value: int = term.symbol.number % 2**32
         return value
     if kind == ast.ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
-        return -_arithmetic(term.argument, path, line)
+        return -_arithmetic(term.argument)
     if kind == ast.ASTType.BinaryOperation:
-        left, right = _arithmetic(term.left, path, line), _arithmetic(term.right, path, line)
+        left, right = _arithmetic(term.left), _arithmetic(term.right)
         operator = term.operator_type
         if operator == ast.BinaryOperator.Plus:
             return left + right
@@ -109,4 +123,4 @@ def _arithmetic(term: ast.AST, path: str, line: int) -> int:
             return left - right
         if operator == ast.BinaryOperator.Multiplication:
             return left * right
-    raise InputError("expected an integer (only +, - and * are evaluated)", path=path, line=line)
+    raise _NotAnInteger

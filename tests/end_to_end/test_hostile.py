@@ -283,3 +283,35 @@ def test_sigterm_in_grade_and_batch_is_an_interruption(tmp_path: Path) -> None:
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [Path(r["instance"]).name for r in rows] == ["a.lp"]
     assert rows[0]["result"] == "OPTIMUM FOUND"
+
+
+WRAPPED = {  # the quickstart's moves(15), written past 32 bits: clingo would read 5
+    "0x100000005": "the number 0x100000005 (4294967301) is past",
+    "0b100000000000000000000000000000101": "(4294967301) is past",
+    "0o40000000005": "the number 0o40000000005 (4294967301) is past",
+    "-4294967301": "the number -4294967301 is past",
+}
+
+
+@pytest.mark.parametrize("number", sorted(WRAPPED))
+@pytest.mark.parametrize("endpoint", ["/api/parse", "/api/solve"])
+def test_the_api_refuses_numbers_past_32_bits(endpoint: str, number: str) -> None:
+    """The API reads instances as the command line does: ``moves(0x100000005)`` was
+    read as ``moves(5)`` there too (UNSATISFIABLE where the optimum is 15)."""
+    from fastapi.testclient import TestClient
+
+    from hanoi_asp.web.app import create_app
+
+    text = (ROOT / "instances" / "quickstart.lp").read_text()
+    assert "moves(15)." in text
+    with TestClient(create_app(local_only=False)) as client:
+        answer = client.post(endpoint, json={"instance": text.replace("15", number)})
+        assert answer.status_code == 400, answer.text
+        error = answer.json()
+        assert error["where"] == "instance" and error["line"] == 5
+        assert WRAPPED[number] in error["error"] and "clingo would read it as" in error["error"]
+        encoding = (ROOT / "encodings" / "quickstart.lp").read_text() + f"\nx({number}).\n"
+        if endpoint == "/api/solve":
+            answer = client.post(endpoint, json={"instance": text, "encoding": encoding})
+            assert answer.status_code == 400 and answer.json()["where"] == "encoding"
+            assert WRAPPED[number] in answer.json()["error"]

@@ -156,16 +156,51 @@ def test_an_encoding_that_is_no_file_is_refused(
 
 @pytest.mark.parametrize(
     ("fact", "value"),
-    [("moves(-2147483648).", "2147483648"), ("disk(1..65536*65536).", "4294967296")],
+    [
+        ("moves(-2147483649).", "the number -2147483649 is past"),
+        ("disk(1..65536*65536).", "the arithmetic gives 4294967296, past"),
+        ("moves(0x100000005).", "the number 0x100000005 (4294967301) is past"),
+        ("moves(0b100000000000000000000000000000101).", "(4294967301) is past"),
+        ("moves(0o40000000005).", "the number 0o40000000005 (4294967301) is past"),
+        ("disk(1..0x100000004).", "the number 0x100000004 (4294967300) is past"),
+        ("moves(-0x80000001).", "the number -0x80000001 (-2147483649) is past"),
+    ],
 )
-def test_arithmetic_past_32_bits_is_refused(tmp_path: Path, fact: str, value: str) -> None:
-    """clingo reads -2147483648 as the minus of a wrapped 2147483648: a traceback
-    (OverflowError) here before; and it wraps arithmetic without a word."""
+def test_numbers_past_32_bits_are_refused_in_any_base(
+    tmp_path: Path, fact: str, value: str
+) -> None:
+    """clingo keeps a number modulo 2**32, in every base: ``moves(0x100000005)`` was
+    read as ``moves(5)`` (UNSATISFIABLE, exit 1, where the optimum is 15); the message
+    gives the number as written, with its sign, and what clingo would make of it."""
     path = tmp_path / "arith.lp"
     path.write_text(f"peg(a;b;c). disk(1). init_on(1,a). goal_on(1,c).\n{fact}\n")
     code, _, err, _ = run("solve", str(path))
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    assert f"{path}:2:" in err and value in err and "past clingo's integers" in err
+    assert f"{path}:2: " in err and value in err and "clingo would read it as" in err, err
+
+
+def test_minus_2147483648_is_read_as_written(tmp_path: Path) -> None:
+    """clingo reads ``-2147483648`` right (the minus of 2147483648, which it keeps as
+    -2147483648, is -2147483648 again): no number is past its integers, and the moves
+    bound is refused for its sign, which the message keeps."""
+    path = tmp_path / "min.lp"
+    path.write_text("peg(a;b;c). disk(1). init_on(1,a). goal_on(1,c).\nmoves(-2147483648).\n")
+    code, _, err, _ = run("solve", str(path))
+    assert code == 2 and "Traceback" not in err, err
+    assert f"{path}:2: moves/1 needs a non-negative integer: moves(-2147483648)" in err
+    path.write_text("peg(-2147483648;b;c). disk(1). init_on(1,-2147483648). goal_on(1,c).\n")
+    code, out, err = run("solve", str(path), "--json")[:3]
+    assert code == 0, err
+    assert json.loads(out)["plan"] == [{"step": 1, "disk": 1, "from": "-2147483648", "to": "c"}]
+
+
+def test_an_interval_bounded_by_arithmetic_is_sized_first(tmp_path: Path) -> None:
+    """``disk(1..2+2147483640).`` was expanded fact by fact (killed after 10 s)."""
+    path = tmp_path / "wide.lp"
+    path.write_text("peg(a;b;c).\ndisk(1..2+2147483640).\n")
+    code, _, err, seconds = run("solve", str(path))
+    assert code == 2 and f"{path}:2: the instance expands to more than 20000 facts" in err, err
+    assert seconds < 10
 
 
 def test_no_goal_is_a_warning(tmp_path: Path) -> None:
