@@ -5,7 +5,11 @@ against breadth-first search."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +18,9 @@ from support.files import INSTANCES, ROOT
 
 from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.methods.bfs import search
+from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.plan import replay
+from hanoi_asp.web import site as site_module
 from hanoi_asp.web.site import SITE_JSON, SiteDocument, export_site
 
 
@@ -138,3 +144,203 @@ def test_the_wheel_ships_what_the_site_copies() -> None:
     }
     assert "hanoi_asp/web/static/vendor/clingo-wasm/clingo.wasm" in files
     assert files <= shipped  # every file of the front end, clingo-wasm and its license too
+
+
+SMALL = str(INSTANCES / "classic" / "3pegs-3disks.lp")
+"""One small instance: the tests below are about where the site goes, not its answers."""
+
+
+def tree(folder: Path) -> dict[str, tuple[str, bytes, int]]:
+    """Everything in ``folder``: each path's kind, content (a link: its target) and mode."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        mode = path.lstat().st_mode & 0o7777
+        if path.is_symlink():
+            found[str(path.relative_to(folder))] = ("link", os.readlink(path).encode(), mode)
+        elif path.is_dir():
+            found[str(path.relative_to(folder))] = ("folder", b"", mode)
+        else:
+            found[str(path.relative_to(folder))] = ("file", path.read_bytes(), mode)
+    return found
+
+
+def a_users_folder(base: Path) -> Path:
+    """A folder with a file, a subfolder with a file, a link and a mode of its own."""
+    folder = base / "ne"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "data.txt").write_text("important")
+    (folder / "sub" / "deep.txt").write_text("also important")
+    (folder / "link").symlink_to("data.txt")
+    folder.chmod(0o750)
+    return folder
+
+
+FORMS = {  # how the folder is named, from where
+    ".": ("ne", "."),
+    "./": ("ne", "./"),
+    "sub/..": (".", "ne/sub/.."),
+    "sub/../.": (".", "ne/sub/../."),
+    "plain": (".", "ne"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_a_folder_named_any_way_is_replaced_in_place(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, form: str
+) -> None:
+    """``site ne/sub/.. --force`` emptied ``ne`` and then failed (the temporary folder
+    was made inside the target); ``site . --force`` too.  Now the folder keeps its own
+    identity (a shell standing in it still sees the site) and only the site is in it."""
+    folder = a_users_folder(tmp_path)
+    where, name = FORMS[form]
+    monkeypatch.chdir(folder if where == "ne" else tmp_path)
+    before, inode = tree(folder), folder.stat().st_ino
+    code, out, err = run_cli("site", name, "--instances", SMALL)
+    assert code == 2 and out == "" and "not empty" in err and len(err.splitlines()) == 1, err
+    assert tree(folder) == before
+    code, _, err = run_cli("site", name, "--force", "--instances", SMALL)
+    assert code == 0 and err == "", err
+    assert folder.stat().st_ino == inode and folder.stat().st_mode & 0o777 == 0o750
+    assert sorted(p.name for p in folder.iterdir()) == ["index.html", "player", "static"]
+    assert json.loads((folder / SITE_JSON).read_text())["instances"][0]["name"] == (
+        "3pegs-3disks.lp"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ne"]  # nothing left beside it
+
+
+def test_an_empty_folder_named_dot(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli("site", ".", "--instances", SMALL)
+    assert code == 0, err
+    assert (tmp_path / SITE_JSON).is_file()
+
+
+def failing_rename(fail_at: int) -> Callable[..., None]:
+    """``os.rename`` that fails once, at its ``fail_at``-th call (0 first)."""
+    real, calls = os.rename, [0]
+
+    def rename(source: object, target: object) -> None:
+        calls[0] += 1
+        if calls[0] - 1 == fail_at:
+            raise OSError(errno.EIO, "Input/output error", str(target))
+        real(source, target)  # type: ignore[arg-type]
+
+    return rename
+
+
+@pytest.mark.parametrize("fail_at", range(7))  # index.html, then 3 entries out, 3 in
+@pytest.mark.parametrize("form", ["sub/..", "."])
+def test_a_failed_export_leaves_the_folder_exactly_as_it_was(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, form: str, fail_at: int
+) -> None:
+    """The README's promise: a failed export leaves nothing behind and the folder as it
+    was, wherever the moves into place fail (a full disk, an I/O error)."""
+    folder = a_users_folder(tmp_path)
+    where, name = FORMS[form]
+    monkeypatch.chdir(folder if where == "ne" else tmp_path)
+    before, inode = tree(folder), folder.stat().st_ino
+    monkeypatch.setattr(os, "rename", failing_rename(fail_at))
+    code, out, err = run_cli("site", name, "--force", "--instances", SMALL)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "Input/output error" in err and "Traceback" not in err
+    assert tree(folder) == before and folder.stat().st_ino == inode
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ne"]
+
+
+def test_a_failed_copy_leaves_the_folder_as_it_was(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = a_users_folder(tmp_path)
+    before = tree(folder)
+
+    def full(_: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / ".ne-x"))
+
+    monkeypatch.setattr(site_module, "_copy_front_end", full)
+    code, _, err = run_cli("site", str(folder), "--force", "--instances", SMALL)
+    assert code == 2 and "No space left on device" in err, err
+    assert tree(folder) == before and sorted(p.name for p in tmp_path.iterdir()) == ["ne"]
+
+
+def test_ctrl_c_during_the_moves_waits_for_them(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop signal that comes while the site is moved in is handled once it is in:
+    never half the user's files and half the site."""
+    folder = a_users_folder(tmp_path)
+    real = os.rename
+    calls = [0]
+
+    def interrupted_rename(source: object, target: object) -> None:
+        calls[0] += 1
+        if calls[0] == 2:
+            signal.raise_signal(signal.SIGINT)  # Python's handler: KeyboardInterrupt
+        real(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rename", interrupted_rename)
+    code, _, err = run_cli("site", str(folder), "--force", "--instances", SMALL)
+    assert code == 3 and "interrupted" in err, err
+    assert sorted(p.name for p in folder.iterdir()) == ["index.html", "player", "static"]
+    assert (folder / SITE_JSON).is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["ne"]
+
+
+def test_a_linked_folder_is_the_folder_it_links_to(run_cli: RunCli, tmp_path: Path) -> None:
+    """``site LINK`` refused with Python's raw 'Cannot call rmtree on a symbolic link'
+    (even an empty folder); now the site goes into the folder the link names, and the
+    link stays a link."""
+    real = tmp_path / "real"
+    real.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to("real")
+    code, _, err = run_cli("site", str(link), "--instances", SMALL)
+    assert code == 0, err
+    assert link.is_symlink() and (real / SITE_JSON).is_file()
+    (real / "notes.txt").write_text("x")
+    code, _, err = run_cli("site", str(link), "--force", "--instances", SMALL)
+    assert code == 0 and not (real / "notes.txt").exists() and link.is_symlink(), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
+
+
+@pytest.mark.parametrize("make", ["dangling link", "a file", "link loop"])
+def test_what_names_no_folder_is_one_line(run_cli: RunCli, tmp_path: Path, make: str) -> None:
+    out = tmp_path / "out"
+    if make == "dangling link":
+        out.symlink_to(tmp_path / "nowhere")
+        says = "which does not exist"
+    elif make == "a file":
+        out.write_text("a file")
+        says = "exists and is not a folder"
+    else:
+        out.symlink_to("loop")
+        (tmp_path / "loop").symlink_to("out")
+        says = "out"
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, stdout, err = run_cli("site", str(out), "--force", "--instances", SMALL)
+    assert code == 2 and stdout == "" and len(err.splitlines()) == 1 and says in err, err
+    assert "Traceback" not in err and sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_the_root_folder_has_no_place_beside_it(run_cli: RunCli) -> None:
+    """Refused before anything is read or written (and without --force in any case)."""
+    with pytest.raises(InputError, match="root folder"):
+        site_module._target_folder(Path("/"))
+    code, _, err = run_cli("site", "/", "--instances", SMALL)
+    assert code == 2 and "is the root folder" in err and len(err.splitlines()) == 1
+
+
+def test_no_room_beside_the_folder_is_one_line(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = a_users_folder(tmp_path)
+    before = tree(folder)
+
+    def read_only(**_: object) -> str:
+        raise PermissionError(errno.EACCES, "Permission denied", str(tmp_path / ".ne-x"))
+
+    monkeypatch.setattr("hanoi_asp.web.site.tempfile.mkdtemp", read_only)
+    code, _, err = run_cli("site", str(folder), "--force", "--instances", SMALL)
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert f"cannot make a folder beside it, in {tmp_path}: Permission denied" in err
+    assert tree(folder) == before
