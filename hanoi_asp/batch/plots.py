@@ -21,6 +21,7 @@ import io
 from typing import TYPE_CHECKING, Any, Literal
 
 from hanoi_asp.batch.report import Outcome, Report
+from hanoi_asp.outputs.safe_text import visible_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -130,7 +131,9 @@ def cactus_figure(report: Report) -> Figure:
             if o.config == config and o.proven_within(limit)
         )
         marker = "." if len(times) <= MARKERS_UP_TO else None
-        axes.plot(range(1, len(times) + 1), times, marker=marker, markersize=3, label=config)
+        axes.plot(
+            range(1, len(times) + 1), times, marker=marker, markersize=3, label=_label(config)
+        )
     axes.set_yscale("log")
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("instances proven")
@@ -189,10 +192,17 @@ def scatter_figure(report: Report, pair: tuple[str, str] | None = None) -> Figur
     axes.set_xlim(low, high)
     axes.set_ylim(low, high)
     axes.set_aspect("equal")
-    axes.set_xlabel(f"{first}: time (s)")
-    axes.set_ylabel(f"{second}: time (s)")
-    axes.set_title(f"{len(points)} instances: {first} vs {second}")
+    axes.set_xlabel(f"{_label(first)}: time (s)")
+    axes.set_ylabel(f"{_label(second)}: time (s)")
+    axes.set_title(f"{len(points)} instances: {_label(first)} vs {_label(second)}")
     axes.grid(True, which="both", alpha=0.3)
     if points:
         axes.legend()
     return figure
+
+
+def _label(name: str) -> str:
+    """A configuration's name as a plot shows it: what prints nothing escaped (a glyph
+    matplotlib lacks is a warning), and ``$`` escaped (matplotlib reads the text between
+    two as TeX math, and ends in a traceback where that is no math)."""
+    return visible_text(name).replace("$", r"\$")

@@ -34,7 +34,6 @@ exits 1 naming each such instance.
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
@@ -42,9 +41,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from hanoi_asp.batch.row import DEFAULT_CONFIG, BatchRow, NotARow, as_row, row_time
+from hanoi_asp.batch.results import BadLine, row_from_line
+from hanoi_asp.batch.row import DEFAULT_CONFIG, BatchRow, row_time
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.files import read_user_file
+from hanoi_asp.outputs.safe_text import visible_text
 
 By = Literal["config", "family"]
 
@@ -119,8 +120,9 @@ class Disagreement:
     lengths: dict[str, int]
 
     def line(self) -> str:
+        """The line a person reads (what prints nothing in a name escaped)."""
         found = ", ".join(f"{config}: {length}" for config, length in self.lengths.items())
-        return f"DISAGREE {self.instance}: optimum lengths differ ({found})"
+        return visible_text(f"DISAGREE {self.instance}: optimum lengths differ ({found})")
 
 
 @dataclass
@@ -149,11 +151,9 @@ def read_results(path: str) -> list[BatchRow]:
         if not line.strip():
             continue
         try:
-            rows.append(as_row(json.loads(line)))
-        except json.JSONDecodeError as error:
-            raise InputError(f"not a JSON line: {error.msg}", path=path, line=number) from None
-        except NotARow as error:
-            raise InputError(f"not a result row ({error})", path=path, line=number) from None
+            rows.append(row_from_line(line))
+        except BadLine as error:
+            raise InputError(str(error), path=path, line=number) from None
     return rows
 
 

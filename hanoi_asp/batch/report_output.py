@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from hanoi_asp.batch.plots import INSTALL_HINT, Drawings, Format, have_matplotlib
 from hanoi_asp.batch.report import GroupSummary, Report
+from hanoi_asp.outputs.safe_text import spreadsheet_cell, visible_text, xml_text
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -43,8 +44,8 @@ def _cells(group: GroupSummary) -> list[str]:
         return "-" if value is None else f"{value:.2f}"
 
     return [
-        group.config,
-        group.family,
+        visible_text(group.config),  # a terminal's escape in a name shows, does not act
+        visible_text(group.family),
         str(group.instances),
         str(group.solved),
         str(group.proven),
@@ -87,12 +88,13 @@ def summary_table(report: Report) -> Table:
 
 def write_csv(report: Report, path: Path) -> None:
     """The summary, one row per group, columns :data:`CSV_COLUMNS` (seconds as numbers,
-    empty where there is none)."""
+    empty where there is none; a name that would start a formula is quoted)."""
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=CSV_COLUMNS)
         writer.writeheader()
         for group in report.groups:
-            writer.writerow({k: "" if v is None else v for k, v in asdict(group).items()})
+            cells = asdict(group).items()
+            writer.writerow({k: "" if v is None else spreadsheet_cell(v) for k, v in cells})
 
 
 def inline_svg(svg: str) -> str:
@@ -104,7 +106,8 @@ def inline_svg(svg: str) -> str:
 
 def html_page(report: Report, drawings: Drawings | None = None) -> str:
     """One self-contained page: the disagreements, the table, the plots (``drawings``,
-    when the caller saves them elsewhere too)."""
+    when the caller saves them elsewhere too); no character XML forbids (the plots are
+    inline SVG)."""
     head = "".join(f"<th>{html.escape(HEADINGS[n])}</th>" for n in _columns(report))
     rows = []
     for group in report.groups:
@@ -122,7 +125,7 @@ def html_page(report: Report, drawings: Drawings | None = None) -> str:
         )
     else:
         figures = f'<p class="note">No plots: {html.escape(INSTALL_HINT)}</p>'
-    return f"""<!DOCTYPE html>
+    return xml_text(f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -151,7 +154,7 @@ each instance proven within the limit, twice the limit for every other one.</p>
 {figures}
 </body>
 </html>
-"""
+""")
 
 
 def write_plots(drawings: Drawings, folder: Path) -> list[Path]:
@@ -164,7 +167,7 @@ def write_plots(drawings: Drawings, folder: Path) -> list[Path]:
             path = folder / f"{name}.{form}"
             data = drawings.get(name, form)
             if isinstance(data, str):
-                path.write_text(data, encoding="utf-8")
+                path.write_text(xml_text(data), encoding="utf-8")
             else:
                 path.write_bytes(data)
             written.append(path)

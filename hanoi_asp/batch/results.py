@@ -128,12 +128,56 @@ def read_lines(path: Path) -> tuple[list[BatchRow], list[tuple[int, str]]]:
     text = path.read_text(encoding="utf-8", errors="replace")
     for number, line in enumerate(text.splitlines(), start=1):
         try:
-            rows.append(as_row(json.loads(line)))
-        except json.JSONDecodeError:
-            bad.append((number, "not JSON"))
-        except NotARow:
-            bad.append((number, "not a result row"))
+            rows.append(row_from_line(line))
+        except BadLine as error:
+            bad.append((number, error.why))
     return rows, bad
+
+
+MAX_DEPTH = 64
+"""Most levels of nesting a row may have: hanoi-asp's own rows have 4.  A deeper line
+(a damaged file, or one made to hurt) is no row: read as one, it would end in a
+RecursionError wherever it is written again or shown."""
+
+
+class BadLine(ValueError):
+    """A line of a results file that is no row: ``why`` in a few words (``--resume``'s
+    note), the message in full (``report``'s error)."""
+
+    def __init__(self, why: str, message: str) -> None:
+        super().__init__(message)
+        self.why = why
+
+
+def row_from_line(line: str) -> BatchRow:
+    """The row one line of a results file holds, or :class:`BadLine`: the one reader
+    of rows for ``--resume`` and ``report``."""
+    deep = f"nested more than {MAX_DEPTH} levels deep"
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise BadLine("not JSON", f"not a JSON line: {error.msg}") from None
+    except RecursionError:  # json's own limit, far past MAX_DEPTH
+        raise BadLine(deep, f"not a result row ({deep})") from None
+    if line.count("[") + line.count("{") > MAX_DEPTH and not _within(value, MAX_DEPTH):
+        raise BadLine(deep, f"not a result row ({deep})")
+    try:
+        return as_row(value)
+    except NotARow as error:
+        raise BadLine("not a result row", f"not a result row ({error})") from None
+
+
+def _within(value: object, depth: int) -> bool:
+    """Whether ``value`` nests at most ``depth`` levels of lists and objects (without
+    recursion, which is what is in question)."""
+    todo: list[tuple[object, int]] = [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if level > depth:
+            return False
+        inside = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        todo.extend((child, level + 1) for child in inside if isinstance(child, dict | list))
+    return True
 
 
 def _torn_tail(path: Path) -> int:

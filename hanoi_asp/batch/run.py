@@ -331,10 +331,13 @@ CSV_COLUMNS = (
 def write_csv(rows: list[BatchRow], path: Path) -> None:
     import csv
 
+    from hanoi_asp.outputs.safe_text import spreadsheet_cell  # no formula from a name
+
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(CSV_COLUMNS)
         for row in rows:
             bound = row.get("bound")
             flat = {**row, "bound_name": bound.get("name") if isinstance(bound, dict) else None}
-            writer.writerow(["" if flat.get(c) is None else flat[c] for c in CSV_COLUMNS])
+            cells = ["" if flat.get(c) is None else flat[c] for c in CSV_COLUMNS]
+            writer.writerow([spreadsheet_cell(cell) for cell in cells])

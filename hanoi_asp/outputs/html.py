@@ -21,6 +21,7 @@ from importlib import resources
 
 from hanoi_asp.model.plan import Move
 from hanoi_asp.model.puzzle import Puzzle, placement
+from hanoi_asp.outputs.safe_text import xml_text
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -87,8 +88,8 @@ def plan_html(puzzle: Puzzle, plan: Sequence[Move], title: str, note: str = "") 
     if "</" in js or "</" in css:
         raise AssertionError("a player asset holds '</' and would end its tag early")
     return PAGE.format(
-        title=escape(title),
-        note=f'<p class="note">{escape(note)}</p>' if note else "",
+        title=escape(xml_text(title)),
+        note=f'<p class="note">{escape(xml_text(note))}</p>' if note else "",
         css=css,
         js=js,
         data=script_json(player_data(puzzle, plan)),

@@ -37,6 +37,7 @@ from hanoi_asp.outputs.drawing import (
     no_plan_tile,
     plan_tiles,
 )
+from hanoi_asp.outputs.safe_text import xml_text
 
 if TYPE_CHECKING:
     from PIL import Image, ImageFont
@@ -132,7 +133,7 @@ def _svg_shape(shape: Shape) -> str:
         )
     return (
         f'<text x="{shape.x:g}" y="{shape.y:g}" fill="{shape.fill}" font-size="{shape.size:g}" '
-        f'text-anchor="{shape.anchor}">{escape(shape.text)}</text>'
+        f'text-anchor="{shape.anchor}">{escape(xml_text(shape.text))}</text>'
     )
 
 

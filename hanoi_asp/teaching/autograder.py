@@ -12,6 +12,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 from typing import Any
 
+from hanoi_asp.outputs.safe_text import xml_text
 from hanoi_asp.teaching.grade import Finding, GradeReport, InstanceGrade
 
 CLASSES = ("below optimum", "at optimum", "above optimum")
@@ -51,6 +52,8 @@ def counterexample_text(report: GradeReport) -> str:
 
 
 def junit_xml(report: GradeReport) -> str:
+    """The report as JUnit XML, well-formed whatever the names and messages hold
+    (:func:`~hanoi_asp.outputs.safe_text.xml_text`)."""
     suite = ElementTree.Element("testsuite", name=f"grade {report.encoding}")
     cases = failures = 0
     for grade in report.grades:
@@ -71,7 +74,7 @@ def junit_xml(report: GradeReport) -> str:
     suite.set("tests", str(cases))
     suite.set("failures", str(failures))
     ElementTree.indent(suite)
-    return ElementTree.tostring(suite, encoding="unicode", xml_declaration=True)
+    return xml_text(ElementTree.tostring(suite, encoding="unicode", xml_declaration=True))
 
 
 def gradescope_results(report: GradeReport) -> dict[str, Any]:
