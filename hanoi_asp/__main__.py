@@ -12,6 +12,7 @@ a Ctrl-C while they load is answered like any other: ``interrupted``, exit 3.
 from __future__ import annotations
 
 import _thread
+import errno
 import json
 import os
 import signal
@@ -19,6 +20,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from types import FrameType
+from typing import TextIO
 
 from hanoi_asp.model.errors import (
     EXIT_BAD_INPUT,
@@ -42,10 +44,13 @@ def error_funnel(json_instance: str | None = None) -> Iterator[None]:
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): not an error of ours; later writes
         # (the interpreter's final flush) go nowhere instead of failing again
-        with suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _nowhere(sys.stdout)
         raise SystemExit(EXIT_FOUND) from None
     except OSError as error:  # an output file that cannot be written
+        if error.errno == errno.EIO and _SigintSeen.hangup:
+            # the terminal closed (SIGHUP), and with it stdout: a stop, told to no one
+            _nowhere(sys.stdout, sys.stderr)
+            raise SystemExit(EXIT_UNKNOWN) from None
         where = f"{error.filename}: " if error.filename else ""
         _fail(f"{where}{error.strerror or error}", EXIT_BAD_INPUT, json_instance)
     except BaseException as error:
@@ -57,13 +62,25 @@ def error_funnel(json_instance: str | None = None) -> Iterator[None]:
 
 
 def _fail(message: str, code: int, json_instance: str | None) -> None:
+    """Say it (where stderr and stdout can still be written) and exit with ``code``."""
     label = "internal error" if code == EXIT_INTERNAL else "error"
-    sys.stderr.write(f"hanoi-asp: {label}: {message}\n")
+    with suppress(OSError):  # a closed stderr (`2>&-`, a terminal gone): no one to tell
+        sys.stderr.write(f"hanoi-asp: {label}: {message}\n")
+        sys.stderr.flush()
     if json_instance is not None:
         from hanoi_asp.outputs.json import error_json
 
-        print(json.dumps(error_json(json_instance, message, code)))
+        with suppress(OSError):
+            print(json.dumps(error_json(json_instance, message, code)))
     raise SystemExit(code) from None
+
+
+def _nowhere(*streams: TextIO) -> None:
+    """Send what is still to be written to these streams nowhere (later writes, the
+    interpreter's final flush, would fail again)."""
+    for stream in streams:
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -90,14 +107,26 @@ def _starting_json(argv: Sequence[str] | None) -> str | None:
     return args[1] if len(args) > 1 and not args[1].startswith("-") else ""
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""Ctrl-C; what Slurm, systemd and ``timeout`` send; a closed terminal or SSH session."""
+
+
 class _SigintSeen:
     """Ctrl-C's handler: raises KeyboardInterrupt as Python's own does, and remembers it.
-    SIGTERM (what Slurm, systemd and ``timeout`` send) is handled the same way, so a
-    stopped job still prints its best plan or UNKNOWN and keeps its results."""
+    SIGTERM and SIGHUP are handled the same way (:data:`STOP_SIGNALS`), so a stopped job
+    still prints its best plan or UNKNOWN and keeps its results.  A hangup once a stop
+    is under way only repeats it (a closed terminal sends one, its shell another) and
+    would cut the answer short: it is let go."""
 
     seen = False
+    hangup = False
+    """A SIGHUP came: writing to the terminal may fail (EIO) from now on."""
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if signum == signal.SIGHUP:
+            _SigintSeen.hangup = True
+            if _SigintSeen.seen:
+                return
         _SigintSeen.seen = True
         raise KeyboardInterrupt
 
@@ -119,8 +148,11 @@ def entrypoint() -> None:
     their methods so, e.g. while a module is still being imported) as unhandled even
     when the funnel handled it, and would then end the process by SIGINT instead of
     with the documented exit code (seen in 2 of 30 runs, Ctrl-C at 0.27 s and 0.39 s)."""
-    signal.signal(signal.SIGINT, _SigintSeen())
-    signal.signal(signal.SIGTERM, _SigintSeen())
+    # a signal ignored from the start stays ignored, as Python leaves an ignored SIGINT:
+    # nohup ignores SIGHUP, a script's `cmd &` SIGINT
+    for number in STOP_SIGNALS:
+        if signal.getsignal(number) != signal.SIG_IGN:
+            signal.signal(number, _SigintSeen())
     sys.unraisablehook = _unraisable
     try:
         with error_funnel():

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -187,16 +188,22 @@ def connect(address: str, slurm: tuple[tuple[str, str], ...] = ()) -> Cluster:
         count = address.removeprefix("local").removeprefix(":") or str(os.cpu_count() or 1)
         if not count.isdigit() or not 1 <= int(count) <= 256:
             raise InputError(f"--dask {address}: local:N needs N from 1 to 256 workers")
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=int(count),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            # Dask's own logs are not the batch's: its rows say what failed.  ERROR let
-            # through a worker's traceback when its heartbeat met a scheduler that had
-            # just closed (once, test_an_instance_whose_process_died_runs_once_more)
-            silence_logs=logging.CRITICAL,
-        )
+        # the cluster's thread and processes start with a closed terminal's SIGHUP
+        # blocked (they inherit it): this process handles it, as SIGTERM, and stops them
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
+        try:
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=int(count),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                # Dask's own logs are not the batch's: its rows say what failed.  ERROR
+                # let through a worker's traceback when its heartbeat met a scheduler
+                # that had just closed (once, test_an_instance_whose_process_died_runs_once_more)
+                silence_logs=logging.CRITICAL,
+            )
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
         return Cluster(Client(cluster), local=cluster)  # type: ignore[no-untyped-call]
     try:
         return Cluster(Client(address, timeout=CONNECT_TIMEOUT_S))  # type: ignore[no-untyped-call]

@@ -139,11 +139,18 @@ def forkserver(preload: str) -> Any:
 
 def start_forkserver(preload: str) -> None:
     """Start the server :func:`forkserver` forks from, in the background: it imports
-    ``preload`` (most of a second) while this process goes on, e.g. reading the files."""
+    ``preload`` (most of a second) while this process goes on, e.g. reading the files.
+    The server, the resource tracker it starts and every worker forked from it keep a
+    closed terminal's SIGHUP blocked: this process handles it (as SIGTERM) and stops
+    them in order, where the hangup killed them mid-instance."""
     forkserver(preload)
     from multiprocessing import forkserver as server
 
-    threading.Thread(target=server.ensure_running, daemon=True).start()
+    def deaf_to_hangups() -> None:  # a thread's signal mask is what the processes it
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})  # starts inherit
+        server.ensure_running()
+
+    threading.Thread(target=deaf_to_hangups, daemon=True).start()
 
 
 def kill_descendants() -> int:

@@ -4,9 +4,11 @@ is a one-line error before anything starts, and ``--port 0`` can say which port 
 from __future__ import annotations
 
 import contextlib
+import signal
 import socket
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import FrameType
 
 from hanoi_asp.engine import kill_descendants
 from hanoi_asp.model.errors import InputError
@@ -39,9 +41,34 @@ def serve(host: str, port: int, *, open_browser: bool, say: Callable[[str], None
     say(f"hanoi-asp playground on {url} (Ctrl-C stops it)")
     if open_browser:
         webbrowser.open(url)
+    server = uvicorn.Server(config)
     try:
-        with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops, then re-raises Ctrl-C
-            uvicorn.Server(config).run(sockets=[listener])
+        with contextlib.suppress(KeyboardInterrupt), _hangup_as_term(server.handle_exit):
+            server.run(sockets=[listener])  # uvicorn stops, then re-raises Ctrl-C
     finally:  # every process the server started ends with it (jobs, their forkserver)
         kill_descendants()
     say("stopped")
+
+
+@contextlib.contextmanager
+def _hangup_as_term(stop: Callable[[int, FrameType | None], None]) -> Iterator[None]:
+    """A closed terminal's SIGHUP stops the server as SIGTERM does (uvicorn handles
+    SIGINT and SIGTERM only: a hangup raised in its event loop, with tracebacks), and
+    is raised again once it has stopped, for the command line's own handler; one
+    ignored from the start (nohup) stays ignored."""
+    if signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
+        yield
+        return
+    came: list[int] = []
+
+    def stop_server(number: int, frame: FrameType | None) -> None:
+        came.append(number)
+        stop(number, frame)
+
+    before = signal.signal(signal.SIGHUP, stop_server)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, before)
+        if came:
+            signal.raise_signal(signal.SIGHUP)

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -315,3 +316,147 @@ def test_the_api_refuses_numbers_past_32_bits(endpoint: str, number: str) -> Non
             answer = client.post(endpoint, json={"instance": text, "encoding": encoding})
             assert answer.status_code == 400 and answer.json()["where"] == "encoding"
             assert WRAPPED[number] in answer.json()["error"]
+
+
+def _answer(out: str, code: int) -> dict[str, object]:
+    """solve's JSON after a stop: the best plan (exit 0) or UNKNOWN (exit 3)."""
+    data: dict[str, object] = json.loads(out)
+    assert data["stopped"] == "interrupt"
+    assert (code, data["result"]) in ((0, "SATISFIABLE"), (3, "UNKNOWN")), (code, data)
+    assert bool(data["plan"]) == (code == 0)
+    return data
+
+
+@pytest.mark.parametrize("hangups", [1, 2])
+def test_sighup_in_solve_is_a_stop_like_sigterm(tmp_path: Path, hangups: int) -> None:
+    """A closed terminal or SSH session (SIGHUP) ended solve with exit 129 and the plan
+    lost; now it answers as SIGTERM does.  A second hangup (the shell's, after the
+    kernel's) does not cut the answer short."""
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    proc = _start(["solve", str(path), "--json"], tmp_path)
+    time.sleep(3)  # either outcome is right; by then a plan is usual
+    for _ in range(hangups):
+        proc.send_signal(signal.SIGHUP)
+    out, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err, err
+    _answer(out, proc.returncode)
+    assert _group_ended(proc.pid)
+
+
+def test_sighup_in_batch_keeps_rows_and_ends_every_process(tmp_path: Path) -> None:
+    """A terminal's hangup reaches its whole foreground group: the batch, its pool's
+    server and workers, multiprocessing's resource tracker.  The workers died of it
+    and the tracker, started again, printed KeyError tracebacks; now the batch alone
+    handles it, as SIGTERM: the rows kept, the summary, exit 3."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.lp").write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
+    (folder / "z-stuck.lp").write_text(STUCK)  # the largest file: it starts first
+    out = tmp_path / "r.jsonl"
+    proc = _start(["batch", str(folder), "--workers", "2", "--out", str(out)], tmp_path)
+    wait_for_rows(out, 1)
+    os.killpg(proc.pid, signal.SIGHUP)
+    stdout, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3 and "Traceback" not in err, err
+    assert "interrupted; finished results are in" in err and "instance(s)" in stdout
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(Path(r["instance"]).name, r["result"]) for r in rows] == [("a.lp", "OPTIMUM FOUND")]
+    assert _group_ended(proc.pid)
+
+
+def test_sighup_in_grade_and_serve(tmp_path: Path) -> None:
+    encoding = tmp_path / "student.lp"
+    encoding.write_text(ROOT.joinpath("encodings", "quickstart.lp").read_text())
+    hard = tmp_path / "hard.lp"
+    hard.write_text(HARD)
+    proc = _start(["grade", "--encoding", str(encoding), str(hard), "--timeout", "60"], tmp_path)
+    time.sleep(1)  # any moment: grading this takes far longer
+    os.killpg(proc.pid, signal.SIGHUP)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 3 and "Traceback" not in err and "interrupted" in err, err
+    assert _group_ended(proc.pid)
+    proc = _start(["serve", "--port", "0"], tmp_path)
+    assert proc.stdout is not None
+    url = proc.stdout.readline().split(" on ")[1].split()[0]
+    urllib.request.urlopen(url, timeout=30).close()  # serving: uvicorn runs
+    os.killpg(proc.pid, signal.SIGHUP)  # as SIGTERM: uvicorn's own stop, no traceback
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and out.strip() == "stopped" and err == "", err
+    assert _group_ended(proc.pid)
+
+
+def test_nohup_still_protects_a_solve(tmp_path: Path) -> None:
+    """A SIGHUP ignored from the start (``nohup``) stays ignored."""
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hanoi_asp", "solve", str(path), "--json"],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # what nohup does
+    )
+    time.sleep(1)
+    os.killpg(proc.pid, signal.SIGHUP)
+    time.sleep(1)
+    assert proc.poll() is None  # it never ends by itself in a test's time
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err, err
+    _answer(out, proc.returncode)
+
+
+def _on_a_terminal(args: list[str], tmp_path: Path, stdout: Path | None) -> int:
+    """Run on a pseudo-terminal that is the process's controlling terminal, then close
+    the terminal: the kernel sends SIGHUP and writes to it fail (EIO)."""
+    import fcntl
+    import termios
+
+    master, slave = os.openpty()
+
+    def controlled() -> None:
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    with open(stdout or os.devnull, "w") as file:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "hanoi_asp", *args],
+            env=env,
+            stdin=slave,
+            stdout=file if stdout else slave,
+            stderr=slave,
+            preexec_fn=controlled,
+            cwd=tmp_path,
+        )
+        os.close(slave)
+        time.sleep(3)
+        os.close(master)  # the terminal window closes
+        code = proc.wait(timeout=60)
+    assert _group_ended(proc.pid)
+    return code
+
+
+def test_a_closed_terminal(tmp_path: Path) -> None:
+    """solve's answer goes to a file when stdout is one; on the closed terminal itself
+    it is told to no one, with exit 3 and no traceback (an ``Input/output error``,
+    exit 2 or 1, before); a batch keeps its rows."""
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD)
+    answer = tmp_path / "answer.json"
+    code = _on_a_terminal(["solve", str(path), "--json"], tmp_path, answer)
+    _answer(answer.read_text(), code)
+    assert _on_a_terminal(["solve", str(path)], tmp_path, None) == 3
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.lp").write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
+    (folder / "z-stuck.lp").write_text(STUCK)
+    out = tmp_path / "r.jsonl"
+    assert _on_a_terminal(["batch", "in", "--workers", "2", "--out", str(out)], tmp_path, None) == 3
+    assert [json.loads(line)["result"] for line in out.read_text().splitlines()] == [
+        "OPTIMUM FOUND"
+    ]
