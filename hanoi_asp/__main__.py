@@ -12,6 +12,7 @@ a Ctrl-C while they load is answered like any other: ``interrupted``, exit 3.
 from __future__ import annotations
 
 import _thread
+import atexit
 import errno
 import json
 import os
@@ -142,6 +143,16 @@ def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
         sys.__unraisablehook__(unraisable)
 
 
+def _too_late_to_stop() -> None:
+    """The command has answered and Python is shutting down: a stop signal now has
+    nothing left to stop, but once Python has put back the default handlers it would
+    end the process by that signal (seen: SIGINT 0.7 s into a ``site`` that had just
+    written its folder, exit -2 instead of 0).  Ignored handlers are left in place."""
+    for number in STOP_SIGNALS:
+        with suppress(ValueError):  # not the main thread (cannot be, at exit)
+            signal.signal(number, signal.SIG_IGN)
+
+
 def entrypoint() -> None:
     """The console script.  After a Ctrl-C the process ends with ``os._exit``: CPython
     3.11 marks a KeyboardInterrupt raised inside ``exec`` of a string (dataclasses make
@@ -153,6 +164,7 @@ def entrypoint() -> None:
     for number in STOP_SIGNALS:
         if signal.getsignal(number) != signal.SIG_IGN:
             signal.signal(number, _SigintSeen())
+    atexit.register(_too_late_to_stop)  # runs last: registered before any other
     sys.unraisablehook = _unraisable
     try:
         with error_funnel():

@@ -156,7 +156,9 @@ def _target_folder(outdir: Path) -> Path:
     parent to build in; a dangling link names no folder."""
     if outdir.is_symlink() and not outdir.exists():
         raise InputError(
-            f"is a link to {os.readlink(outdir)}, which does not exist", path=str(outdir)
+            f"is a link to {os.readlink(outdir)}, which leads to nothing (a missing "
+            "file, or a loop of links)",
+            path=str(outdir),
         )
     try:
         target = outdir.resolve()

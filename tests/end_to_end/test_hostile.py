@@ -460,3 +460,27 @@ def test_a_closed_terminal(tmp_path: Path) -> None:
     assert [json.loads(line)["result"] for line in out.read_text().splitlines()] == [
         "OPTIMUM FOUND"
     ]
+
+
+def test_a_stop_while_python_shuts_down_changes_nothing(tmp_path: Path) -> None:
+    """Once the command has answered, a stop signal has nothing left to stop: it came
+    as a KeyboardInterrupt in an exit handler, or killed the process once Python had put
+    back the default handlers (a ``site`` that had written its folder ended by SIGINT)."""
+    late = (
+        "import atexit, os, signal, sys\n"
+        "atexit.register(os.kill, os.getpid(), signal.SIGTERM)  # runs after the CLI's own\n"
+        "sys.argv = ['hanoi-asp', 'solve', sys.argv[1], '--json']\n"
+        "from hanoi_asp.__main__ import entrypoint\n"
+        "entrypoint()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-c", late, str(ROOT / "instances" / "quickstart.lp")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert json.loads(done.stdout)["result"] == "OPTIMUM FOUND"

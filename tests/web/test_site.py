@@ -308,14 +308,14 @@ def test_what_names_no_folder_is_one_line(run_cli: RunCli, tmp_path: Path, make:
     out = tmp_path / "out"
     if make == "dangling link":
         out.symlink_to(tmp_path / "nowhere")
-        says = "which does not exist"
+        says = "which leads to nothing"
     elif make == "a file":
         out.write_text("a file")
         says = "exists and is not a folder"
     else:
         out.symlink_to("loop")
         (tmp_path / "loop").symlink_to("out")
-        says = "out"
+        says = "a loop of links"
     before = sorted(p.name for p in tmp_path.iterdir())
     code, stdout, err = run_cli("site", str(out), "--force", "--instances", SMALL)
     assert code == 2 and stdout == "" and len(err.splitlines()) == 1 and says in err, err
