@@ -28,6 +28,7 @@ from hanoi_asp.model.errors import (
     EXIT_FOUND,
     EXIT_INTERNAL,
     EXIT_UNKNOWN,
+    STOP_SIGNALS,
     HanoiError,
 )
 
@@ -106,10 +107,6 @@ def _starting_json(argv: Sequence[str] | None) -> str | None:
     if "--json" not in args:
         return None
     return args[1] if len(args) > 1 and not args[1].startswith("-") else ""
-
-
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-"""Ctrl-C; what Slurm, systemd and ``timeout`` send; a closed terminal or SSH session."""
 
 
 class _SigintSeen:

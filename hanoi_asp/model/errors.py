@@ -15,6 +15,7 @@ else.  The exit codes of every command:
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 EXIT_FOUND = 0
@@ -22,6 +23,10 @@ EXIT_UNSAT = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNKNOWN = 3
 EXIT_INTERNAL = 4
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""What stops a command as Ctrl-C does (exit 3, or a stopped solve's best plan): Ctrl-C;
+what Slurm, systemd and ``timeout`` send; a closed terminal or SSH session."""
 
 
 class HanoiError(Exception):

@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict
 from hanoi_asp.engine import shipped, solve
 from hanoi_asp.inputs.facts import to_facts
 from hanoi_asp.inputs.instance import detect_format, parse_puzzle, read_text
-from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.errors import STOP_SIGNALS, InputError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.result import Verdict
 from hanoi_asp.teaching.grade import teaching_folder
@@ -239,9 +239,6 @@ def _move_back(names: list[str], source: Path, target: Path) -> None:
     for name in names:
         with suppress(OSError):
             os.rename(source / name, target / name)
-
-
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 @contextmanager
