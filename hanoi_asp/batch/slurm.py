@@ -26,12 +26,14 @@ if the batch itself is killed, its workers give up after their ``death-timeout``
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import tempfile
 import time
+from contextlib import suppress
 from typing import Any
 
-from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.errors import STOP_SIGNALS, InputError
 
 PREFIX = "slurm:"
 INSTALL_HINT = "--dask slurm:N needs the slurm extra: pip install 'hanoi-asp[slurm]'"
@@ -112,12 +114,18 @@ class SlurmJobs:
     """dask-jobqueue's ``SLURMCluster`` (untyped)."""
 
     def __init__(self, jobs: int, pairs: tuple[tuple[str, str], ...]) -> None:
+        kept = {number: signal.getsignal(number) for number in STOP_SIGNALS}
         try:
             import dask
             import dask.utils
             from dask_jobqueue.slurm import SLURMCluster
         except ImportError:
             raise InputError(INSTALL_HINT) from None
+        finally:  # dask-jobqueue's import sets SIGINT to sys.exit(): Ctrl-C ended a batch
+            for number, handler in kept.items():  # as exit 4, without its summary
+                if handler is not None:
+                    with suppress(ValueError):  # not the main thread: nothing was set
+                        signal.signal(number, handler)
         options = job_options(pairs)
         configured = dask.config.get("jobqueue.slurm", default={})
         for key, value in DEFAULTS.items():

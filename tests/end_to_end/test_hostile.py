@@ -484,3 +484,27 @@ def test_a_stop_while_python_shuts_down_changes_nothing(tmp_path: Path) -> None:
     )
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert json.loads(done.stdout)["result"] == "OPTIMUM FOUND"
+
+
+def test_ctrl_c_stays_ours_once_dask_jobqueue_is_imported() -> None:
+    """Importing dask-jobqueue sets SIGINT to ``sys.exit()``: Ctrl-C in a ``batch --dask
+    slurm:N`` was a SystemExit, exit 4 without the summary.  A fresh interpreter: the
+    import runs once per process."""
+    check = (
+        "import signal\n"
+        "from hanoi_asp.__main__ import _SigintSeen\n"
+        "from hanoi_asp.batch.slurm import SlurmJobs\n"
+        "from hanoi_asp.model.errors import STOP_SIGNALS, InputError\n"
+        "for number in STOP_SIGNALS:\n"
+        "    signal.signal(number, _SigintSeen())\n"
+        "try:\n"
+        "    SlurmJobs(1, (('memory', 'much'),))  # refused once dask-jobqueue is imported\n"
+        "except InputError:\n"
+        "    pass\n"
+        "print(all(isinstance(signal.getsignal(n), _SigintSeen) for n in STOP_SIGNALS))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-c", check], env=env, capture_output=True, text=True, check=False
+    )
+    assert done.stdout.strip() == "True", done.stderr

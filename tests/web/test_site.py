@@ -280,7 +280,11 @@ def test_ctrl_c_during_the_moves_waits_for_them(
         real(source, target)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "rename", interrupted_rename)
-    code, _, err = run_cli("site", str(folder), "--force", "--instances", SMALL)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever ran before
+    try:
+        code, _, err = run_cli("site", str(folder), "--force", "--instances", SMALL)
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert code == 3 and "interrupted" in err, err
     assert sorted(p.name for p in folder.iterdir()) == ["index.html", "player", "static"]
     assert (folder / SITE_JSON).is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["ne"]
