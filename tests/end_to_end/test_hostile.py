@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -410,10 +413,14 @@ def test_nohup_still_protects_a_solve(tmp_path: Path) -> None:
     _answer(out, proc.returncode)
 
 
-def _on_a_terminal(args: list[str], tmp_path: Path, stdout: Path | None) -> int:
-    """Run on a pseudo-terminal that is the process's controlling terminal, then close
-    the terminal: the kernel sends SIGHUP and writes to it fail (EIO)."""
+def _on_a_terminal(
+    args: list[str], tmp_path: Path, stdout: Path | None, ready: Callable[[], bool]
+) -> int:
+    """Run on a pseudo-terminal that is the process's controlling terminal, read what
+    it writes there, and close the terminal once ``ready()``: the kernel sends SIGHUP
+    and writes to it fail (EIO)."""
     import fcntl
+    import select
     import termios
 
     master, slave = os.openpty()
@@ -421,6 +428,15 @@ def _on_a_terminal(args: list[str], tmp_path: Path, stdout: Path | None) -> int:
     def controlled() -> None:
         os.setsid()
         fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+
+    closing = threading.Event()
+
+    def read_until_closed() -> None:  # a terminal nobody reads would block its writer
+        while not closing.is_set():
+            if select.select([master], [], [], 0.05)[0]:
+                with contextlib.suppress(OSError):
+                    os.read(master, 65536)
+        os.close(master)  # the terminal window closes
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
     with open(stdout or os.devnull, "w") as file:
@@ -434,11 +450,22 @@ def _on_a_terminal(args: list[str], tmp_path: Path, stdout: Path | None) -> int:
             cwd=tmp_path,
         )
         os.close(slave)
-        time.sleep(3)
-        os.close(master)  # the terminal window closes
+        reader = threading.Thread(target=read_until_closed)
+        reader.start()
+        deadline = time.monotonic() + 60
+        while not ready() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        closing.set()
+        reader.join()
         code = proc.wait(timeout=60)
     assert _group_ended(proc.pid)
     return code
+
+
+def _after(seconds: float) -> Callable[[], bool]:
+    """Ready once ``seconds`` have passed (for a solve, where either answer is right)."""
+    end = time.monotonic() + seconds
+    return lambda: time.monotonic() >= end
 
 
 def test_a_closed_terminal(tmp_path: Path) -> None:
@@ -448,15 +475,20 @@ def test_a_closed_terminal(tmp_path: Path) -> None:
     path = tmp_path / "hard.lp"
     path.write_text(HARD)
     answer = tmp_path / "answer.json"
-    code = _on_a_terminal(["solve", str(path), "--json"], tmp_path, answer)
+    code = _on_a_terminal(["solve", str(path), "--json"], tmp_path, answer, _after(3))
     _answer(answer.read_text(), code)
-    assert _on_a_terminal(["solve", str(path)], tmp_path, None) == 3
+    assert _on_a_terminal(["solve", str(path)], tmp_path, None, _after(3)) == 3
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "a.lp").write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
     (folder / "z-stuck.lp").write_text(STUCK)
     out = tmp_path / "r.jsonl"
-    assert _on_a_terminal(["batch", "in", "--workers", "2", "--out", str(out)], tmp_path, None) == 3
+
+    def a_row() -> bool:
+        return out.exists() and out.read_text().endswith("\n")
+
+    batch = ["batch", "in", "--workers", "2", "--out", str(out)]
+    assert _on_a_terminal(batch, tmp_path, None, a_row) == 3
     assert [json.loads(line)["result"] for line in out.read_text().splitlines()] == [
         "OPTIMUM FOUND"
     ]
