@@ -71,7 +71,8 @@ def scan(text: str) -> Scan:
         number = None if name else _NUMBER.match(text, i)
         token = name or number
         if token is not None:  # ASCII, no line break
-            if number is not None and problem is None:
+            if number is not None and problem is None and len(number.group(0)) > 9:
+                # nine characters at most (999999999, 0xfffffff) are always in range
                 wrong = number_problem(number.group(0), _after_minus(text, i))
                 problem = None if wrong is None else (line, wrong)
             out.append(token.group(0))
