@@ -123,10 +123,9 @@ def number_problem(written: str, negated: bool) -> str | None:
     if -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
         return None
     decimal = "" if written.isdigit() else f" ({value})"
-    read_as = (value + 2**31) % 2**32 - 2**31
     return (
         f"the number {sign}{written}{decimal} is past clingo's integers "
-        f"(-{MAX_INTEGER + 1}..{MAX_INTEGER}): clingo would read it as {read_as}"
+        f"(-{MAX_INTEGER + 1}..{MAX_INTEGER}): it would be read as another number"
     )
 
 

@@ -91,8 +91,7 @@ def integer(term: ast.AST, path: str, line: int) -> int:
     if not -(2**31) <= value < 2**31:
         raise InputError(
             f"the arithmetic gives {value}, past clingo's integers "
-            f"(-2147483648..2147483647): clingo would read it as "
-            f"{(value + 2**31) % 2**32 - 2**31}",
+            f"(-2147483648..2147483647): it would be read as another number",
             path=path,
             line=line,
         )

@@ -334,14 +334,6 @@ FACTS_CONTRACTS: dict[str, tuple[dict[str, Any] | None, dict[str, str]]] = {
             "without a line"
         },
     ),
-    "interval-bound-by-arithmetic-past-the-cap": (
-        {"error": {"message": "the instance expands to more than 20000 facts", "line": 1}},
-        {
-            "python": "expansion_size (inputs/terms.py) counts an interval with an "
-            "arithmetic bound as one fact, so disk(1..200*101) expands past the cap of "
-            "20,000 (and disk(1..1000*1000) reads for minutes)"
-        },
-    ),
 }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import clingo
@@ -41,7 +40,7 @@ numbers = st.one_of(
 @example(2**32 + 5, "hex")
 def test_a_number_is_refused_exactly_when_clingo_would_misread_it(value: int, base: str) -> None:
     """Either the scan lets the text through and clingo reads the number written, or it
-    refuses, giving the number as written with its sign and what clingo reads instead."""
+    refuses, giving the number as written with its sign, and clingo would read another."""
     number = written(value, base)
     text = f"x({number})."
     problem = scan(text).problem
@@ -52,8 +51,7 @@ def test_a_number_is_refused_exactly_when_clingo_would_misread_it(value: int, ba
         line, message = problem
         assert line == 1 and message.startswith(f"the number {number} ")
         assert not -LIMIT <= value < LIMIT
-        read_as = re.search(r"clingo would read it as (-?\d+)$", message)
-        assert read_as is not None and clingo_reads(text) == [int(read_as.group(1))]
+        assert clingo_reads(text) != [value]
 
 
 @given(numbers, st.sampled_from(sorted(BASES)))
