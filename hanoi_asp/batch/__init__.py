@@ -2,4 +2,4 @@
 results appended as JSON lines (:mod:`hanoi_asp.batch.run`)."""
 
 WORKER = "hanoi_asp.batch.worker"
-"""What a worker's forkserver imports once: the worker module, and so the engine."""
+"""What a worker's server imports once: the worker module, and so the engine."""

@@ -14,7 +14,6 @@ runaway solve is killed, not the worker.  ``dask[distributed]`` is the optional 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import signal
 import time
@@ -30,7 +29,6 @@ from hanoi_asp.batch.row import BatchRow, solved_row
 from hanoi_asp.batch.slurm import REPLACE_AFTER_S, SlurmJobs, jobs_of
 from hanoi_asp.batch.summary import WorkerClock
 from hanoi_asp.batch.worker import (
-    default_memory_limit,
     finish_row,
     hard_limit,
     new_pool,
@@ -43,6 +41,7 @@ from hanoi_asp.inputs.pddl import DomainFile, domain_for
 from hanoi_asp.model.errors import HanoiError, InputError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.outputs.json import error_json
+from hanoi_asp.processes import WarmPool, default_memory_limit, worker_died
 
 INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
 CONNECT_TIMEOUT_S = 10
@@ -286,13 +285,10 @@ def solve_isolated(
     machine (Dask's own worker memory limit: by default the machine's memory shared among
     the workers started there, or ``dask worker --memory-limit``), split among its threads.
 
-    Dask's nanny starts workers as daemonic processes, which ``multiprocessing`` forbids
-    to have children (they could be orphaned).  These children are bounded by the hard
-    time limit and die with the worker (``worker.solve_file`` asks the kernel to kill
-    them when their parent goes), so the worker's flag is lifted.  They are a warm pool
-    (:func:`_warm_pool`), as on this machine.  An instance whose process died (killed
-    from outside, a crash; not its time limit) runs once more; its row then says
-    ``"attempts": 2``."""
+    The processes are a warm pool (:func:`_warm_pool`), as on this machine; they die
+    with the Dask worker however it ends (:class:`~hanoi_asp.processes.WarmPool`).  An
+    instance whose process died (killed from outside, a crash; not its time limit) runs
+    once more; its row then says ``"attempts": 2``."""
     from distributed import get_worker
 
     worker = get_worker()
@@ -317,12 +313,9 @@ def _solve_once(
 ) -> tuple[BatchRow, bool]:
     """The instance's row, and whether its process died before it could write one."""
     from distributed import get_worker
-    from pebble import ProcessExpired
 
-    future = _warm_pool(get_worker().state.nthreads).schedule(
-        solve_file,
-        args=(path, options, memory_limit, text, domain),
-        timeout=hard_limit(options.timeout),
+    future = _warm_pool(get_worker().state.nthreads).submit(
+        solve_file, path, options, memory_limit, text, domain, timeout=hard_limit(options.timeout)
     )
     while not future.done():
         try:
@@ -332,22 +325,20 @@ def _solve_once(
                 future.cancel()  # pebble stops the instance's process
         except BaseException:  # the row says what happened
             break
-    died = not future.cancelled() and isinstance(future.exception(), ProcessExpired)
-    return row_of(path, digest, future, options.timeout, memory_limit), died
+    return row_of(path, digest, future, options.timeout, memory_limit), worker_died(future)
 
 
-_pools: dict[int, Any] = {}
+_pools: dict[int, WarmPool] = {}
 """This Dask worker process's warm pool (one per process: a worker's tasks share it)."""
 
 
-def _warm_pool(threads: int) -> Any:
+def _warm_pool(threads: int) -> WarmPool:
     """Warm processes for this Dask worker's instances, as the local pool has
     (:func:`hanoi_asp.batch.worker.new_pool`): a fresh process per instance cost about
     60 ms each.  Made on the first task; its threads are daemons and its processes die
     with the worker, so it never keeps a worker from shutting down."""
     pool = _pools.get(os.getpid())
     if pool is None or not pool.active:
-        multiprocessing.current_process().daemon = False  # see solve_isolated
         pool = _pools[os.getpid()] = new_pool(threads)
     return pool
 
@@ -356,8 +347,7 @@ def _stop_pools() -> None:
     """Run on each worker before a cluster the batch started closes: a worker whose
     pool was still up took 4 s to close (its nanny waited, then ended it)."""
     for pool in _pools.values():
-        pool.stop()
-        pool.join(timeout=2)
+        pool.stop(wait=2)
     _pools.clear()
 
 

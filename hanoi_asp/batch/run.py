@@ -240,19 +240,17 @@ def _solve_all(
                 path,
                 digest,
                 name,
-                pool.schedule(
+                pool.submit(
                     solve_file,
-                    args=(
-                        str(path),
-                        replace(
-                            solve_options,
-                            timeout=options.timeout,
-                            threads=batch_threads(options.workers, solve_options.threads),
-                        ),
-                        options.memory_limit,
-                        None,
-                        options.domain,
+                    str(path),
+                    replace(
+                        solve_options,
+                        timeout=options.timeout,
+                        threads=batch_threads(options.workers, solve_options.threads),
                     ),
+                    options.memory_limit,
+                    None,
+                    options.domain,
                     timeout=hard_limit(options.timeout),
                 ),
             )
@@ -261,7 +259,7 @@ def _solve_all(
         try:
             yield from _collect(futures, options.timeout, options.memory_limit, on_running)
         except KeyboardInterrupt:
-            pool.stop()  # type: ignore[no-untyped-call]
+            pool.stop()
             raise
 
 

@@ -1,7 +1,7 @@
 """The part of a batch that runs where the instance is solved, on this machine's pool
 or on a Dask worker.
 
-On this machine, warm worker processes (forked from a forkserver that has already
+On this machine, warm worker processes (made from a server process that has already
 imported the engine) solve instance after instance: a crash or a hang must not take the
 batch down, so an instance past its hard time limit has its worker killed and replaced
 (only that instance is lost), each instance has a memory cap of its own (clingo has
@@ -18,25 +18,13 @@ import os
 import resource
 import socket
 import time
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
-
-from pebble import ProcessExpired, ProcessPool
 
 from hanoi_asp.batch import WORKER
 from hanoi_asp.batch.row import BatchRow, solved_row
-from hanoi_asp.engine import (
-    OUT_OF_MEMORY_EXITS,
-    OverMemory,
-    default_memory_limit,
-    die_with_parent,
-    forkserver,
-    memory_cap,
-    quick_kill,
-    solve,
-)
+from hanoi_asp.engine import solve
 from hanoi_asp.inputs.instance import load_puzzle, parse_puzzle
 from hanoi_asp.inputs.pddl import DomainFile
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
@@ -44,26 +32,15 @@ from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result
 from hanoi_asp.outputs.json import error_json
+from hanoi_asp.processes import OverMemory, Stopped, WarmPool, memory_cap, outcome
 
 # A worker imports numpy (the pattern tables) before any memory cap, with one BLAS
 # thread: imported under a small cap, OpenBLAS's thread buffers failed ("Memory
 # allocation still failed", exit 1) or the import did (ImportError), an ERROR row where
-# the cap should give UNKNOWN.  The forkserver preloads this module, so every worker
+# the cap should give UNKNOWN.  The workers' server preloads this module, so every worker
 # starts with it.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy  # noqa: F401
-
-__all__ = [  # the isolation pieces batch and the web app take from the engine
-    "OUT_OF_MEMORY_EXITS",
-    "WORKER",
-    "OverMemory",
-    "default_memory_limit",
-    "forkserver",
-    "memory_cap",
-    "new_pool",
-    "row_of",
-    "solve_file",
-]
 
 WORKER_TASKS = 500
 """Instances one warm worker solves before it is replaced (see the module docstring)."""
@@ -71,14 +48,13 @@ KILL_GRACE_S = 3.0
 """A worker still running this long after its timeout is killed (e.g. stuck grounding)."""
 
 
-def new_pool(workers: int) -> ProcessPool:
+def new_pool(workers: int) -> WarmPool:
     """``workers`` warm processes, each solving instance after instance (a fresh
     process per instance cost 100-140 ms of upkeep, over 90% of a batch of small
     instances), replaced after :data:`WORKER_TASKS` instances, when an instance runs
-    past its hard limit (pebble kills that worker: only that instance is lost) or when
-    one crashes.  Each instance still gets its own memory cap (:func:`solve_file`)."""
-    quick_kill()
-    return ProcessPool(max_workers=workers, max_tasks=WORKER_TASKS, context=forkserver(WORKER))
+    past its hard limit (only that instance is lost) or when one crashes.  Each
+    instance still gets its own memory cap (:func:`solve_file`)."""
+    return WarmPool(workers, WORKER, tasks=WORKER_TASKS)
 
 
 def hard_limit(timeout: float | None) -> float | None:
@@ -101,13 +77,10 @@ def solve_file(
     of taking the machine down; it counts what the instance adds to the address space
     its worker holds when it starts."""
     started = time.monotonic()
-    held = _address_space()
-    die_with_parent()
     try:
         # a warm worker holds what earlier instances left mapped: the cap is what this
         # instance may add to it, the same for every instance whatever ran before
-        cap = None if memory_limit is None else (held or 0) + memory_limit
-        with memory_cap(cap):
+        with memory_cap(memory_limit, added=True):
             puzzle = (
                 load_puzzle(path, domain=domain)
                 if text is None
@@ -141,42 +114,40 @@ def _answer(puzzle: Puzzle, options: SolveOptions, memory_limit: int | None) -> 
     return run_planner(puzzle, options.planner, options, memory_limit)
 
 
-def _address_space() -> int | None:
-    """This process's address space now (Linux's VmSize), or None."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmSize:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError):
-        return None
-    return None
-
-
 def row_of(
-    path: str, digest: str, future: Any, timeout: float | None, memory_limit: int | None
+    path: str,
+    digest: str,
+    future: Future[BatchRow],
+    timeout: float | None,
+    memory_limit: int | None,
 ) -> BatchRow:
     """The row of a finished pool future: its own row, or why its process ended."""
     try:
-        row: BatchRow = future.result()
-    except FutureTimeout:
-        row = solved_row(error_json(path, f"killed after {timeout} s", EXIT_UNKNOWN))
-        row.update({"result": "UNKNOWN", "stopped": "killed", "time_s": timeout})
-        row["status"] = "timeout"
-    except ProcessExpired as error:
-        if memory_limit is not None and error.exitcode in OUT_OF_MEMORY_EXITS:
-            # clingo's threads abort on a failed allocation: the limit, not a bug
-            message = f"worker died (exit code {error.exitcode}) over the memory limit"
-            message = f"{message} of {memory_limit} bytes"
-            row = solved_row(error_json(path, message, EXIT_UNKNOWN))
-            row.update({"stopped": "memory", "status": "memory"})
-        else:
-            message = f"worker died (exit code {error.exitcode})"
-            row = solved_row(error_json(path, message, EXIT_BAD_INPUT))
-            row["status"] = "crash"
+        row: BatchRow = outcome(future, memory_limit)
+    except Stopped as stop:
+        row = stopped_row(path, stop, timeout, memory_limit)
     except Exception as error:
         row = worker_failed(path, error)
     return finish_row(row, digest)
+
+
+def stopped_row(
+    path: str, stop: Stopped, timeout: float | None, memory_limit: int | None
+) -> BatchRow:
+    """The row of an instance whose process was killed at its hard limit or died."""
+    if stop.why == "timeout":
+        row = solved_row(error_json(path, f"killed after {timeout} s", EXIT_UNKNOWN))
+        row.update({"result": "UNKNOWN", "stopped": "killed", "time_s": timeout})
+        row["status"] = "timeout"
+    elif stop.why == "memory":  # clingo's threads abort on a failed allocation: the limit
+        message = f"worker died (exit code {stop.code}) over the memory limit"
+        row = solved_row(error_json(path, f"{message} of {memory_limit} bytes", EXIT_UNKNOWN))
+        row.update({"stopped": "memory", "status": "memory"})
+    else:
+        message = f"worker died (exit code {stop.code})"
+        row = solved_row(error_json(path, message, EXIT_BAD_INPUT))
+        row["status"] = "crash"
+    return row
 
 
 def worker_failed(path: str, error: BaseException) -> BatchRow:

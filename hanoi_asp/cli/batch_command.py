@@ -1,7 +1,7 @@
 """``hanoi-asp batch``: many instance files, each in a worker process of its own, on
 this machine or a Dask cluster; one JSON line per instance and configuration.
 
-The workers' forkserver starts before anything else (it imports the engine while this
+The workers' server starts before anything else (it imports the engine while this
 process reads and hashes the files); the batch package is imported when the command
 runs, as pebble and rich's progress bar cost start-up that ``solve`` need not pay.
 """
@@ -144,10 +144,10 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from hanoi_asp.batch import WORKER
-    from hanoi_asp.engine import start_forkserver
+    from hanoi_asp.processes import warm_up
 
     if args.dask is None:  # the workers' server imports the engine while this reads the files
-        start_forkserver(WORKER)
+        warm_up(WORKER)
     from hanoi_asp.batch.results import read_rows
     from hanoi_asp.batch.run import (
         BatchOptions,
@@ -157,9 +157,9 @@ def run(args: argparse.Namespace) -> int:
         write_csv,
     )
     from hanoi_asp.batch.summary import summarize
-    from hanoi_asp.batch.worker import default_memory_limit
     from hanoi_asp.cli.batch_progress import BatchProgress, summary_table
     from hanoi_asp.inputs.pddl import DomainFile
+    from hanoi_asp.processes import default_memory_limit
 
     files, skipped = scan_instances(args.paths)
     if args.retry and not args.resume:

@@ -39,7 +39,8 @@ def add_parser(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from hanoi_asp.engine import HARD_GRACE_S, Stopped, run_capped
+    from hanoi_asp.engine import HARD_GRACE_S
+    from hanoi_asp.processes import Stopped, run_capped
     from hanoi_asp.teaching.explain import explain
     from hanoi_asp.teaching.views import explanation_view
 

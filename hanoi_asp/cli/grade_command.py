@@ -14,7 +14,7 @@ from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import Encoding
 
 if TYPE_CHECKING:
-    from hanoi_asp.engine import Stopped
+    from hanoi_asp.processes import Stopped
     from hanoi_asp.teaching.grade import GradeReport
     from hanoi_asp.teaching.random_puzzles import Trial
 
@@ -90,8 +90,9 @@ def _add_random(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from hanoi_asp.batch.run import find_instances
-    from hanoi_asp.engine import HARD_GRACE_S, Stopped, run_capped
+    from hanoi_asp.engine import HARD_GRACE_S
     from hanoi_asp.inputs.instance import load_puzzle
+    from hanoi_asp.processes import Stopped, run_capped
     from hanoi_asp.teaching.autograder import gradescope_results, junit_xml
     from hanoi_asp.teaching.grade import teaching_set
     from hanoi_asp.teaching.random_puzzles import mentions_edges, random_trials

@@ -181,6 +181,6 @@ def command_started() -> float:
 
 def memory_limit(args: argparse.Namespace) -> int:
     """``--memory-limit``, else 80% of the machine's memory (one solve at a time)."""
-    from hanoi_asp.engine import default_memory_limit
+    from hanoi_asp.processes import default_memory_limit
 
     return int(args.memory_limit or default_memory_limit())

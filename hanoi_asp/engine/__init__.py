@@ -1,6 +1,5 @@
 """The engine: sound lower bounds, the shipped encodings, clingo's drivers, the
-strategies around one horizon loop, the reference methods' runner, and process
-isolation for a user's encoding.
+strategies around one horizon loop, and the reference methods' runner.
 
 >>> from hanoi_asp.model.puzzle import Puzzle
 >>> solve(Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})).length
@@ -16,47 +15,21 @@ one place, :mod:`hanoi_asp.engine.policy`.
 from hanoi_asp.engine.clingo_calls import ClingoCalls
 from hanoi_asp.engine.encodings import read_encoding, shipped, shipped_encoding
 from hanoi_asp.engine.entry import HARD_GRACE_S, solve, solve_capped
-from hanoi_asp.engine.isolation import (
-    OUT_OF_MEMORY_EXITS,
-    OverMemory,
-    Stopped,
-    beat,
-    default_memory_limit,
-    die_with_parent,
-    forkserver,
-    kill_descendants,
-    memory_cap,
-    quick_kill,
-    run_capped,
-    start_forkserver,
-)
 from hanoi_asp.engine.policy import TEACHING_THREADS, batch_threads, horizon_solver
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import OnProgress
 
 __all__ = [
     "HARD_GRACE_S",
-    "OUT_OF_MEMORY_EXITS",
     "TEACHING_THREADS",
     "ClingoCalls",
     "HorizonSolver",
     "OnProgress",
-    "OverMemory",
-    "Stopped",
     "batch_threads",
-    "beat",
-    "default_memory_limit",
-    "die_with_parent",
-    "forkserver",
     "horizon_solver",
-    "kill_descendants",
-    "memory_cap",
-    "quick_kill",
     "read_encoding",
-    "run_capped",
     "shipped",
     "shipped_encoding",
     "solve",
     "solve_capped",
-    "start_forkserver",
 ]

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 from hanoi_asp.engine.bounds import misplaced_disks
-from hanoi_asp.engine.isolation import Stopped, run_capped
 from hanoi_asp.engine.reference import solve_with_method
 from hanoi_asp.engine.search import search
 from hanoi_asp.engine.state import OnProgress
@@ -23,6 +22,7 @@ from hanoi_asp.model.proof import Proof
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result
 from hanoi_asp.outputs.proof import proof_sentence
+from hanoi_asp.processes import Stopped, run_capped
 
 
 def solve(
@@ -64,7 +64,7 @@ never ends."""
 
 def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> Result:
     """:func:`solve` for a user's encoding, in a child process (see
-    :mod:`hanoi_asp.engine.isolation`) killed :data:`HARD_GRACE_S` after the timeout and
+    :func:`hanoi_asp.processes.run_capped`) killed :data:`HARD_GRACE_S` after the timeout and
     capped at ``memory`` bytes.  Killed or over the cap, the answer is ``UNKNOWN`` with
     ``stopped`` ``timeout`` or ``memory``."""
     started = time.monotonic()

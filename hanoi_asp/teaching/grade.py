@@ -20,7 +20,6 @@ from typing import Any, Literal
 from hanoi_asp.engine import (
     TEACHING_THREADS,
     HorizonSolver,
-    beat,
     horizon_solver,
     shipped,
     solve,
@@ -34,6 +33,7 @@ from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Status
 from hanoi_asp.outputs.board import draw_board
+from hanoi_asp.processes import beat
 from hanoi_asp.teaching.counterexample import Counterexample
 from hanoi_asp.teaching.json_shapes import GradeJSON
 from hanoi_asp.teaching.random_puzzles import Trial

@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hanoi_asp.engine import OverMemory, die_with_parent, memory_cap, solve
+from hanoi_asp.engine import solve
 from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.model.options import Encoding
 from hanoi_asp.model.result import ResultJSON
+from hanoi_asp.processes import OverMemory, memory_cap
 from hanoi_asp.teaching.json_shapes import ExplanationJSON, GradeJSON
 from hanoi_asp.web.errors import ApiError
 from hanoi_asp.web.schemas import ENCODING_NAME, Hint, HintMove, JobBody
@@ -134,11 +135,10 @@ JOBS: dict[str, Job] = {
 
 
 def run_isolated(kind: str, body: JobBody, memory: int) -> tuple[int, dict[str, Any]]:
-    """:func:`run_job` in the job's process: it dies with the server (its forkserver
-    ends with it), under the memory cap (clingo has none)."""
-    die_with_parent()
+    """:func:`run_job` in a worker of the server's pool, under the memory cap (what the
+    job may add to what the worker holds: clingo has no cap of its own)."""
     try:
-        with memory_cap(memory):
+        with memory_cap(memory, added=True):
             return run_job(kind, body)
     except OverMemory as error:
         return 503, ApiError(503, str(error)).as_dict()

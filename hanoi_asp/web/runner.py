@@ -1,28 +1,32 @@
-"""Where the API's jobs run: each in a process of its own, forked from a server that
-imported the engine once, under a memory cap, killed at its hard time limit, when its
-client goes away (the page's Stop aborts the request) or when the server stops.
+"""Where the API's jobs run: in a warm pool of worker processes that imported the
+engine once (:class:`~hanoi_asp.processes.WarmPool`), each job under a memory cap,
+killed at its hard time limit, when its client goes away (the page's Stop aborts the
+request) or when the server stops.
 
-Jobs wait their turn in two lanes: small puzzles on the engine's own encoding in the
-express lane, the rest in the main lane, each with ``width`` slots and a bounded queue
-(503 with ``Retry-After`` past it), so a flood of hard solves never delays a student's
-3-disk question by more than one small job's time.
+Jobs wait their turn in three lanes, each with ``width`` slots and a bounded queue (503
+with ``Retry-After`` past it): small puzzles on the engine's own encoding, small
+puzzles on a user's own encoding (a student's grade of a few small instances), and the
+rest.  A flood in one lane never delays the others: a student's 3-disk question waits
+for at most one small job, whatever hard solves or runaway encodings fill the rest.
+
+A job's time limit counts from its arrival: it waits at most that long for a slot (503,
+saying how long it waited) and then runs for what is left of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Request
 from fastapi.responses import JSONResponse, Response
-from pebble import ProcessExpired, concurrent
 
-from hanoi_asp.engine import default_memory_limit, forkserver, quick_kill
 from hanoi_asp.model.errors import HanoiError
+from hanoi_asp.processes import Stopped, WarmPool, default_memory_limit, outcome
 from hanoi_asp.web.errors import ApiError
 from hanoi_asp.web.jobs import run_isolated
 from hanoi_asp.web.schemas import JobBody
@@ -34,8 +38,20 @@ QUEUE_PER_SLOT = 8
 """Jobs that may wait per running slot of a lane; past that a request is a 503."""
 SMALL_DISKS, SMALL_PEGS = 8, 5
 """A puzzle this small on the engine's own encoding is answered in well under a second."""
+SMALL_RANDOM = 10
+"""Random puzzles a grade may ask for and still be a small job (they have at most 7
+disks; the teaching set's instances are small too)."""
+LANES = ("express", "own", "main")
+"""The engine's encoding on a small puzzle, a user's encoding on one, the rest."""
+MIN_RUN_S = 0.1
+"""A job whose turn comes with less than this left of its time limit is not started."""
 POLL_S = 0.05
 """How often a running job's client is checked (it may have gone away)."""
+JOB_TASKS = 200
+"""Jobs one warm worker runs before it is replaced (clingo never frees the symbols a
+process made)."""
+JOBS_MODULE = "hanoi_asp.web.jobs"
+"""What the workers' server imports once (and so the engine)."""
 
 
 class Runner:
@@ -43,11 +59,23 @@ class Runner:
     timeout before its process is killed."""
 
     def __init__(self, width: int, grace: float = KILL_GRACE_S) -> None:
-        quick_kill()
         self.grace = grace
-        self.lanes = {lane: Lane(width) for lane in ("express", "main")}
-        self.memory = default_memory_limit(2 * width)
+        self.lanes = {lane: Lane(width) for lane in LANES}
+        self.workers = width * len(LANES)
+        self.memory = default_memory_limit(self.workers)
         self.running: set[Future[Any]] = set()
+        self.stopping = False
+        """Set when the server begins to stop: every job answers 503 at once (a job
+        still waiting when the server's grace ran out was cancelled mid-await, and
+        uvicorn logged each with a traceback)."""
+        self._pool: WarmPool | None = None
+
+    @property
+    def pool(self) -> WarmPool:
+        """The workers, started with the first job."""
+        if self._pool is None or not self._pool.active:
+            self._pool = WarmPool(self.workers, JOBS_MODULE, tasks=JOB_TASKS)
+        return self._pool
 
     async def run(self, kind: str, body: JobBody, request: Request) -> Response:
         """The job's answer (the CLI's object, or its refusal); 499 when the client
@@ -58,59 +86,69 @@ class Runner:
             return Response(status_code=499)
 
     async def _run(self, kind: str, body: JobBody, request: Request) -> Response:
-        lane = self.lanes["express" if is_small(body) else "main"]
-        async with lane.turn(request):
-            isolated = concurrent.process(  # type: ignore[call-overload]
-                timeout=max(0.1, body.timeout + self.grace),
-                context=forkserver("hanoi_asp.web.jobs"),
+        arrived = time.monotonic()
+        lane = self.lanes[lane_of(body)]
+        async with lane.turn(request, arrived + body.timeout - MIN_RUN_S, self):
+            left = body.timeout - (time.monotonic() - arrived)
+            job = body.model_copy(update={"timeout": left}) if left < body.timeout else body
+            future = self.pool.submit(
+                run_isolated, kind, job, self.memory, timeout=left + self.grace
             )
-            future = isolated(run_isolated)(kind, body, self.memory)
             self.running.add(future)
             try:
                 while not future.done():
                     if await request.is_disconnected():
-                        future.cancel()  # pebble kills the job's process
+                        future.cancel()  # its worker is killed
                         raise ClientGone
+                    if self.stopping:  # the server stops: answer, then it ends
+                        future.cancel()
+                        raise stopping()
                     await asyncio.sleep(POLL_S)
-            except asyncio.CancelledError:  # the server stops: answer, then it ends
+            except asyncio.CancelledError:  # the server's grace ran out
                 future.cancel()
-                raise ApiError(503, "the server is stopping: the job was ended") from None
+                raise stopping() from None
             finally:
                 self.running.discard(future)
                 if not future.done():  # the server stops (the request was cancelled)
                     future.cancel()
         try:
-            status, payload = future.result()
-        except FutureTimeout:
-            raise ApiError(
-                504, f"stopped: the job ran past its limit of {body.timeout} s"
-            ) from None
-        except ProcessExpired as error:
-            raise ApiError(
-                503, f"the job's process died (exit code {error.exitcode}; out of memory?)"
-            ) from None
+            status, payload = outcome(future)
+        except Stopped as stop:
+            if stop.why == "timeout":
+                message = f"stopped: the job ran past its limit of {body.timeout} s"
+                raise ApiError(504, message) from None
+            message = f"the job's process died (exit code {stop.code}; out of memory?)"
+            raise ApiError(503, message) from None
         return JSONResponse(payload, status_code=status)
 
     def stop(self) -> None:
         """The server stops: so do its jobs."""
+        self.stopping = True
         for future in list(self.running):
             future.cancel()
+        if self._pool is not None:
+            self._pool.stop(wait=1)
 
 
-def is_small(body: JobBody) -> bool:
-    """A job for the express lane: the engine's own encoding on a small puzzle."""
-    if body.encoding is not None:
-        return False
+def lane_of(body: JobBody) -> str:
+    """The job's lane: ``express`` for the engine's own encoding on a small puzzle,
+    ``own`` for a user's encoding on one (a grade asking for a few random puzzles at
+    most), ``main`` for the rest."""
     try:
         puzzle = body.puzzle()  # bounded: sizes are checked before anything is built
     except HanoiError:
-        return True  # an error answer is quick
-    return puzzle.disks <= SMALL_DISKS and len(puzzle.pegs) <= SMALL_PEGS
+        return "express"  # an error answer is quick
+    if puzzle.disks > SMALL_DISKS or len(puzzle.pegs) > SMALL_PEGS:
+        return "main"
+    if body.encoding is None:
+        return "express"
+    return "own" if (body.random or 0) <= SMALL_RANDOM else "main"
 
 
 class Lane:
     """At most ``width`` jobs at once, at most ``width`` x :data:`QUEUE_PER_SLOT`
-    waiting (503 past that), and a waiting job whose client went away is dropped."""
+    waiting (503 past that), a waiting job whose client went away dropped, and one
+    still waiting at its deadline refused (503)."""
 
     def __init__(self, width: int) -> None:
         self.slots = asyncio.Semaphore(width)
@@ -118,24 +156,42 @@ class Lane:
         self.room = width * QUEUE_PER_SLOT
 
     @asynccontextmanager
-    async def turn(self, request: Request) -> AsyncIterator[None]:
+    async def turn(self, request: Request, deadline: float, runner: Runner) -> AsyncIterator[None]:
+        """A slot, until ``deadline``; 503 once ``runner`` is stopping."""
         if self.waiting >= self.room:
             raise ApiError(503, f"busy: {self.waiting} jobs are waiting; try again shortly")
         self.waiting += 1
+        arrived = time.monotonic()
         try:
             while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    waited = time.monotonic() - arrived
+                    raise ApiError(
+                        503,
+                        f"busy: no free slot for {waited:.1f} s, the job's whole time limit; "
+                        "try again shortly",
+                    )
+                if runner.stopping:
+                    raise stopping()
                 try:
-                    await asyncio.wait_for(self.slots.acquire(), timeout=0.25)
+                    await asyncio.wait_for(self.slots.acquire(), timeout=min(0.25, left))
                     break
                 except TimeoutError:
                     if await request.is_disconnected():
                         raise ClientGone from None
+                except asyncio.CancelledError:  # the server's grace ran out
+                    raise stopping() from None
         finally:
             self.waiting -= 1
         try:
             yield
         finally:
             self.slots.release()
+
+
+def stopping() -> ApiError:
+    return ApiError(503, "the server is stopping: the job was ended")
 
 
 class ClientGone(Exception):

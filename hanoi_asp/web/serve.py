@@ -10,8 +10,8 @@ import webbrowser
 from collections.abc import Callable, Iterator
 from types import FrameType
 
-from hanoi_asp.engine import kill_descendants
 from hanoi_asp.model.errors import InputError
+from hanoi_asp.processes import kill_descendants
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
 
@@ -42,10 +42,17 @@ def serve(host: str, port: int, *, open_browser: bool, say: Callable[[str], None
     if open_browser:
         webbrowser.open(url)
     server = uvicorn.Server(config)
+    stop_server = server.handle_exit
+
+    def stop_jobs_first(number: int, frame: FrameType | None) -> None:
+        app.state.runner.stopping = True  # every job answers now, within uvicorn's grace
+        stop_server(number, frame)
+
+    server.handle_exit = stop_jobs_first  # type: ignore[method-assign,assignment]
     try:
         with contextlib.suppress(KeyboardInterrupt), _hangup_as_term(server.handle_exit):
             server.run(sockets=[listener])  # uvicorn stops, then re-raises Ctrl-C
-    finally:  # every process the server started ends with it (jobs, their forkserver)
+    finally:  # every process the server started ends with it (jobs, their server)
         kill_descendants()
     say("stopped")
 

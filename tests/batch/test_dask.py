@@ -48,7 +48,9 @@ def test_dask_gives_the_local_batchs_answers_once_each(tmp_path: Path) -> None:
     base = mixed_folder(tmp_path / "in")
     (base / "g-hungry.lp").write_text(HUNGRY)
     shutil.copy(INSTANCES / "classic" / "4pegs-6disks.lp", base / "h-4pegs.lp")
-    common = ("--timeout", "4", "--memory-limit", "32MiB", "--no-first-plan")
+    # a time limit far past when the hungry ones reach the memory cap (a few seconds):
+    # which comes first must not depend on how fast the machine is
+    common = ("--timeout", "30", "--memory-limit", "32MiB", "--no-first-plan")
     local = run("batch", str(base), "--workers", "2", "--out", str(tmp_path / "l.jsonl"), *common)
     on_dask = run(
         "batch", str(base), "--dask", "local:2", "--out", str(tmp_path / "d.jsonl"), *common

@@ -28,7 +28,8 @@ from hanoi_asp.teaching.json_shapes import ExplanationJSON, GradeJSON
 from hanoi_asp.web.app import MAX_BODY, create_app
 from hanoi_asp.web.errors import ApiError
 from hanoi_asp.web.jobs import JOBS, Job
-from hanoi_asp.web.schemas import EncodingList, ExampleList, Hint, ParsedPuzzle
+from hanoi_asp.web.runner import lane_of
+from hanoi_asp.web.schemas import EncodingList, ExampleList, Hint, JobBody, ParsedPuzzle
 
 THREE = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
 
@@ -624,3 +625,85 @@ def test_a_huge_number_is_refused_at_once(client: TestClient) -> None:
         answer = client.post(f"/api/{endpoint}", json={"instance": spec, "format": "json"})
         assert answer.status_code == 400 and "disks" in answer.json()["error"]
         assert time.monotonic() - started < 5
+
+
+SLOW = (INSTANCES / "hard" / "4pegs-20disks-arbitrary.lp").read_text()
+"""Never proven in a test's time: a solve of it runs to its time limit."""
+QUICKSTART_ENCODING = (ROOT / "encodings" / "quickstart.lp").read_text()
+
+
+@pytest.mark.parametrize(
+    ("body", "lane"),
+    [
+        ({"instance": THREE}, "express"),
+        ({"instance": "peg(a;b;c). disk(1..2).\nfoo(."}, "express"),  # an error: quick
+        ({"instance": SLOW}, "main"),
+        ({"instance": THREE, "encoding": QUICKSTART_ENCODING}, "own"),
+        ({"instance": THREE, "encoding": QUICKSTART_ENCODING, "random": 10}, "own"),
+        ({"instance": THREE, "encoding": QUICKSTART_ENCODING, "random": 11}, "main"),
+        ({"instance": SLOW, "encoding": QUICKSTART_ENCODING}, "main"),
+    ],
+)
+def test_each_job_has_its_lane(body: dict[str, Any], lane: str) -> None:
+    assert lane_of(JobBody.model_validate(body)) == lane
+
+
+def in_threads(client: TestClient, bodies: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """Post each (endpoint, body) from a thread of its own; their answers, once started."""
+    answers: list[Any] = [None] * len(bodies)
+
+    def post(index: int) -> None:
+        endpoint, body = bodies[index]
+        answers[index] = client.post(endpoint, json=body)
+
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(len(bodies))]
+    for thread in threads:
+        thread.start()
+    return [threads, answers]
+
+
+def running(client: TestClient, count: int) -> None:
+    """Wait until ``count`` jobs run in the app's workers."""
+    deadline = time.monotonic() + 120
+    while len(client.app.state.runner.running) < count:  # type: ignore[attr-defined]
+        assert time.monotonic() < deadline, f"{count} jobs did not start"
+        time.sleep(0.05)
+
+
+def test_a_students_small_grade_keeps_its_lane_during_a_flood() -> None:
+    """A grade of the student's own encoding on a small instance was queued behind the
+    hard solves (a 503 once their queue was full): it has a lane of its own now, as
+    the engine's small solves have."""
+    with TestClient(create_app(local_only=False, slots=1)) as client:
+        flood = [("/api/solve", {"instance": SLOW, "timeout": 3})] * 12
+        threads, answers = in_threads(client, flood)
+        running(client, 1)
+        grade = {"instance": THREE, "encoding": QUICKSTART_ENCODING, "timeout": 60}
+        graded = client.post("/api/grade", json=grade)
+        assert graded.status_code == 200, graded.json()
+        assert graded.json()["passed"]
+        small = client.post("/api/solve", json={"instance": THREE, "timeout": 60})
+        assert small.status_code == 200 and small.json()["length"] == 7
+        for thread in threads:
+            thread.join()
+        statuses = {answer.status_code for answer in answers}
+        assert statuses == {200, 503}  # the flood's lane: some ran, the rest were refused
+
+
+def test_a_queued_jobs_time_limit_counts_from_its_arrival() -> None:
+    """Queued hard requests waited over 120 s with timeouts of 20-40 s: a job now runs
+    for what is left of its limit when its turn comes, or is refused (503, saying how
+    long it waited) if nothing is left."""
+    with TestClient(create_app(local_only=False, slots=1, grace=3.0)) as client:
+        threads, answers = in_threads(client, [("/api/solve", {"instance": SLOW, "timeout": 6})])
+        running(client, 1)  # the lane's one slot is taken for 6 s
+        late = client.post("/api/solve", json={"instance": SLOW, "timeout": 1})
+        assert late.status_code == 503
+        assert "whole time limit" in late.json()["error"]
+        waited = client.post("/api/solve", json={"instance": SLOW, "timeout": 10}).json()
+        assert waited["stopped"] == "timeout"
+        # it waited for the first job (6 s, less the moments before it was sent)
+        assert waited["proof_data"]["time_limit"] <= 10 - 3
+        for thread in threads:
+            thread.join()
+        assert answers[0].status_code == 200

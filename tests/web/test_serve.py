@@ -87,8 +87,8 @@ def test_serve_binds_here_checks_hosts_kills_abandoned_jobs_and_stops_on_ctrl_c(
             + f"Content-Length: {len(body)}\r\n\r\n".encode()
             + body
         )
-        jobs = wait_for(lambda: solving(server.pid), "a job process")
-        conn.close()  # the browser goes away: its job is killed
+        jobs = wait_for(lambda: busy(solving(server.pid)), "a job process")
+        conn.close()  # the browser goes away: its job's worker is killed
         assert not psutil.wait_procs(jobs, timeout=10)[1], "the abandoned job kept running"
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=30)
@@ -118,9 +118,26 @@ def test_serve_on_a_taken_port_is_one_line_exit_2() -> None:
 
 
 def solving(pid: int) -> list[psutil.Process]:
-    """A server's job processes: the children of its forkserver."""
+    """A server's job processes: the workers of its pool (grandchildren)."""
     kids = psutil.Process(pid).children(recursive=True)
     return [p for p in kids if p.ppid() != pid]
+
+
+def busy(workers: list[psutil.Process]) -> list[psutil.Process]:
+    """The workers running a job: a warm worker waiting for one has used next to no
+    processor time (a hard solve uses a second of it within seconds)."""
+    found = []
+    for worker in workers:
+        try:
+            times = worker.cpu_times()
+        except psutil.Error:
+            continue
+        if times.user + times.system > BUSY_CPU_S:
+            found.append(worker)
+    return found
+
+
+BUSY_CPU_S = 0.5
 
 
 def wait_for(find: Any, what: str, seconds: float = 30) -> Any:
@@ -218,3 +235,44 @@ def test_a_flood_of_hard_solves_does_not_delay_a_small_one() -> None:
     finally:
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_a_server_stopped_with_jobs_waiting_logs_no_traceback(stop: signal.Signals) -> None:
+    """Every stop with jobs queued logged a CancelledError's traceback per job (uvicorn
+    cancels what is still running when its grace is over): now each job is told the
+    server is stopping (503) within the grace, and the log stays empty."""
+    server, address = start_server()
+    url = f"http://{address}/api/solve"
+    statuses: list[int] = []
+
+    def post() -> None:
+        import urllib.error
+        import urllib.request
+
+        body = json.dumps({"instance": HARD, "timeout": 60}).encode()
+        request = urllib.request.Request(url, body, {"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=120) as answer:
+                statuses.append(answer.status)
+        except urllib.error.HTTPError as error:
+            statuses.append(error.code)
+        except OSError:
+            statuses.append(0)
+
+    try:
+        clients = [threading.Thread(target=post) for _ in range(12)]
+        for client in clients:
+            client.start()
+        wait_for(lambda: busy(solving(server.pid)), "a running job", seconds=120)
+        server.send_signal(stop)
+        _, err = server.communicate(timeout=60)
+        for client in clients:
+            client.join(timeout=60)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.communicate()
+    assert server.returncode == 0
+    assert "Traceback" not in err and "CancelledError" not in err, err
+    assert statuses and set(statuses) <= {503, 0}, statuses  # told, or the line closed
