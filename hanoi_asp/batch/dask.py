@@ -76,12 +76,15 @@ def solve_on_dask(
     slurm: tuple[tuple[str, str], ...] = (),
     chunk: int | None = None,
     domain: DomainFile | None = None,
+    on_started: Callable[[], None] = lambda: None,
 ) -> Iterator[BatchRow]:
     """Rows as the cluster finishes them (each task: file, content hash, configuration
     name and its options).  One clingo thread per instance unless ``--threads`` says
     otherwise: a Dask worker's threads are its instances at once.  ``clock`` hears how
     many worker threads the cluster has; ``slurm``: ``--slurm-option`` pairs; ``chunk``:
-    instances per Dask task (default: :func:`chunk_size`); ``domain``: ``--domain``."""
+    instances per Dask task (default: :func:`chunk_size`); ``domain``: ``--domain``;
+    ``on_started`` is called once the cluster answers (the Slurm jobs accepted), before
+    any row."""
     try:
         from distributed import as_completed
     except ImportError:
@@ -93,6 +96,7 @@ def solve_on_dask(
         stack.enter_context(dask.config.set(SETTINGS))
         cluster = stack.enter_context(connect(address, slurm))
         client = cluster.client
+        on_started()
         tasks: list[DaskTask] = []
         where: list[tuple[str, str, str]] = []
         for file, digest, name, options in todo:

@@ -35,17 +35,20 @@ from hanoi_asp.model.errors import InputError
 class ResultsFile:
     """An open, locked results file; make one with :meth:`open`."""
 
-    def __init__(self, path: Path, fd: int, notes: list[str]) -> None:
+    def __init__(self, path: Path, fd: int, notes: list[str], fresh: bool = False) -> None:
         self.path = path
         self.fd = fd
         self.notes = notes
         """What opening it did to the file, in words (e.g. a torn line cut off)."""
+        self.fresh = fresh
+        """A new batch's file, not emptied yet (:meth:`begin`)."""
 
     @classmethod
     @contextmanager
     def open(cls, path: Path, *, resume: bool, force: bool) -> Iterator[ResultsFile]:
         """Lock ``path`` for this batch: kept and repaired with ``resume``, emptied with
-        ``force``, and refused if it already holds results and neither is given."""
+        ``force`` (once the batch has started: :meth:`begin`), and refused if it already
+        holds results and neither is given."""
         if not resume and not force and path.exists() and path.stat().st_size > 0:
             raise InputError(
                 "already holds results: --resume continues it, --force replaces it",
@@ -63,9 +66,7 @@ class ResultsFile:
                     path=str(path),
                 ) from None
             notes: list[str] = []
-            if not resume:
-                os.ftruncate(fd, 0)
-            else:
+            if resume:
                 torn = _torn_tail(path)
                 if torn:
                     os.ftruncate(fd, path.stat().st_size - torn)
@@ -73,7 +74,7 @@ class ResultsFile:
                         f"cut a torn last line ({torn} bytes) left by a batch killed "
                         "while writing it"
                     )
-            sink = cls(path, fd, notes)
+            sink = cls(path, fd, notes, fresh=not resume)
             if resume:
                 sink.repair()
             yield sink
@@ -81,11 +82,20 @@ class ResultsFile:
             os.close(fd)  # also releases the lock
 
     def rows(self) -> list[BatchRow]:
-        """Every row in the file, in order."""
-        return read_rows(self.path)
+        """Every row in the file, in order (none in a new batch's)."""
+        return [] if self.fresh else read_rows(self.path)
+
+    def begin(self) -> None:
+        """Empty a new batch's file: called once the batch's workers have started, so
+        a batch that cannot start them (no ``sbatch``, no scheduler) leaves the file as
+        it was."""
+        if self.fresh:
+            os.ftruncate(self.fd, 0)
+            self.fresh = False
 
     def append(self, row: BatchRow) -> None:
         """Write ``row`` as one line, whole, in one system call where the kernel allows."""
+        self.begin()
         data = (json.dumps(row) + "\n").encode("utf-8")
         while data:
             written = os.write(self.fd, data)

@@ -167,8 +167,6 @@ def run_batch(
             for key, r in earlier.items()
             if key[0] in digests and r.get("sha256") != digests[key[0]]
         }
-        if again or changed:
-            sink.drop(again | changed)
         if again:
             run.notes.append(f"running {len(again)} instance(s) again ({', '.join(options.retry)})")
         if changed:
@@ -185,8 +183,14 @@ def run_batch(
         todo.sort(key=_largest_first)
         run.resumed = len(run.rows)
         on_resumed(run.resumed)
+
+        def started() -> None:  # the file changes only once the workers are there
+            sink.begin()
+            if again or changed:
+                sink.drop(again | changed)
+
         try:
-            for row in _solve_all(todo, options, run.clock, on_running):
+            for row in _solve_all(todo, options, run.clock, started, on_running):
                 sink.append(row)
                 run.rows.append(row)
                 on_row(row)
@@ -213,10 +217,13 @@ def _solve_all(
     todo: list[Task],
     options: BatchOptions,
     clock: WorkerClock,
+    on_started: Callable[[], None],
     on_running: Callable[[list[str]], None] = lambda _: None,
 ) -> Iterator[BatchRow]:
     """Rows as the instances finish, each in its own process, each named by its
-    configuration; ``clock`` hears how many worker slots there are."""
+    configuration; ``on_started`` is called once the workers are there (a pool, a
+    cluster that answers), before any row; ``clock`` hears how many worker slots there
+    are."""
     if not todo:  # all resumed: no pool, no cluster, no Slurm jobs to start
         return
     if options.dask is not None:
@@ -231,9 +238,11 @@ def _solve_all(
             on_running,
             options.slurm,
             domain=options.domain,
+            on_started=on_started,
         )
         return
     with new_pool(options.workers) as pool:
+        on_started()
         clock.slots(min(options.workers, len(todo)))
         futures = [
             (

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from support.cli import RunCli
-from support.files import INSTANCES, ROOT, SLOW, mixed_folder, wait_for_rows
+from support.files import INSTANCES, QUICKSTART, ROOT, SLOW, mixed_folder, wait_for_rows
 
 from hanoi_asp import load_puzzle, solve
 
@@ -209,3 +209,24 @@ def test_batch_takes_a_method(run_cli: RunCli, tmp_path: Path) -> None:
     assert code == 1  # one instance is unreachable
     assert {row["method"] for row in rows} == {"bfs"}
     assert sorted(row["length"] or 0 for row in rows) == [0, 22, 43, 80]
+
+
+@pytest.mark.parametrize("address", ["slurm:1", "tcp://127.0.0.1:9", "local:0"])
+def test_a_batch_whose_workers_cannot_start_leaves_its_results_as_they_were(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    """``--force`` emptied the file, and ``--resume`` dropped the rows it would run
+    again, before the backend failed to start (here: no ``sbatch``, no scheduler, no
+    workers): a batch that cannot start changes nothing."""
+    instance = tmp_path / "a.lp"
+    instance.write_text(Path(QUICKSTART).read_text())
+    out = tmp_path / "r.jsonl"
+    assert run_cli("batch", str(instance), "--out", str(out))[0] == 0
+    instance.write_text(f"{instance.read_text()}% changed: its row runs again\n")
+    before = out.read_bytes()
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs"))  # no sbatch here
+    tries = [["--force"]] if address.startswith("tcp") else [["--force"], ["--resume"]]
+    for given in tries:  # (an unreachable scheduler takes 10 s to give up: once)
+        code, _, err = run_cli("batch", str(instance), "--dask", address, "--out", str(out), *given)
+        assert code == 2 and len(err.strip().splitlines()) == 1, err
+        assert out.read_bytes() == before
