@@ -3,8 +3,10 @@
 A route that takes a body is a :class:`CheckedRoute`: its sender is checked first (a
 page of another site is refused, and only ``application/json`` is read), then the body
 is read as it streams and refused (413) once it passes :data:`MAX_BODY`, so a huge body
-is never held whole; then it must be JSON (400).  Only then does FastAPI validate it
-into the route's model (422 with one line, see :func:`hanoi_asp.web.errors.invalid`).
+is never held whole; then it must be JSON (400) nested at most :data:`MAX_DEPTH` levels
+deep (400: a deeper one would end in a RecursionError wherever it is read).  Only then
+does FastAPI validate it into the route's model (422 with one line, see
+:func:`hanoi_asp.web.errors.invalid`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from hanoi_asp.web.schemas import ErrorBody
 
 MAX_BODY = 512 * 1024
 """Bytes in a request body: two texts of at most 100,000 characters, and some room."""
+MAX_DEPTH = 32
+"""Levels of arrays and objects a body may nest: the API's own bodies have one."""
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "Bad input: the CLI's one-line message"},
@@ -70,10 +74,39 @@ class CappedRequest(Request):
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
             try:
-                self._json = json.loads(await self.body())
+                value = json.loads(await self.body())
+            except RecursionError:  # far deeper than MAX_DEPTH
+                raise too_deep() from None
             except (ValueError, UnicodeDecodeError) as error:
                 raise ApiError(400, f"the request body is not JSON: {error}") from None
+            if not nests_within(value, MAX_DEPTH):
+                raise too_deep()
+            self._json = value
         return self._json
+
+
+def nests_within(value: Any, depth: int) -> bool:
+    """Whether ``value`` nests at most ``depth`` levels of lists and objects, looked at
+    without recursion (its depth is what is in question).
+
+    >>> nests_within({"a": [1, [2]]}, 3), nests_within({"a": [1, [2]]}, 2)
+    (True, False)
+    >>> nests_within("text", 0)
+    True
+    """
+    level = [value] if isinstance(value, dict | list) else []  # the containers, level 1
+    for _ in range(depth):  # then those inside them, one level deeper each time
+        level = [
+            child
+            for item in level
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, dict | list)
+        ]
+    return not level
+
+
+def too_deep() -> ApiError:
+    return ApiError(400, f"the request body nests more than {MAX_DEPTH} levels deep")
 
 
 def too_large() -> ApiError:

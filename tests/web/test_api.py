@@ -27,6 +27,7 @@ from hanoi_asp.model.result import ResultJSON
 from hanoi_asp.teaching.json_shapes import ExplanationJSON, GradeJSON
 from hanoi_asp.web.app import MAX_BODY, create_app
 from hanoi_asp.web.errors import ApiError
+from hanoi_asp.web.guard import MAX_DEPTH
 from hanoi_asp.web.jobs import JOBS, Job
 from hanoi_asp.web.runner import lane_of
 from hanoi_asp.web.schemas import EncodingList, ExampleList, Hint, JobBody, ParsedPuzzle
@@ -346,6 +347,55 @@ def test_bodies_are_capped_and_must_be_json(client: TestClient) -> None:
     typed = {"content-type": "application/json"}
     assert client.post("/api/solve", content=b"{nope", headers=typed).status_code == 400
     assert client.post("/api/hint", json=[1, 2]).status_code == 422
+
+
+NESTED: dict[str, tuple[str, str, str]] = {
+    "arrays": ("[", "", "]"),
+    "objects": ('{"a":', "1", "}"),
+    "mixed": ('[{"a":', "1", "}]"),
+    "in a field": ('{"instance": ' + "[", "", "]}"),
+}
+"""Bodies nested ``n`` levels deep (a pair of levels for ``mixed``), in each shape:
+what opens a level, the innermost value, what closes one."""
+
+
+def nested(shape: str, depth: int) -> str:
+    opening, inner, closing = NESTED[shape]
+    if shape == "in a field":
+        return opening + "[" * (depth - 1) + "]" * (depth - 1) + closing
+    return opening * depth + inner + closing * depth
+
+
+@pytest.mark.parametrize(
+    ("shape", "depth"),
+    [
+        (shape, depth)
+        for shape in NESTED
+        for depth in (MAX_DEPTH + 1, 900, 5_000, 100_000)
+        if len(nested(shape, depth)) <= MAX_BODY  # larger: refused before it is read (413)
+    ],
+)
+@pytest.mark.parametrize("endpoint", ["/api/parse", "/api/solve"])
+def test_a_deeply_nested_body_is_a_400(
+    client: TestClient, endpoint: str, depth: int, shape: str
+) -> None:
+    """They were a 500 with a RecursionError's traceback in the log (from about 900
+    levels); under the body cap every depth is a 400 with one line."""
+    body = nested(shape, depth)
+    typed = {"content-type": "application/json"}
+    answer = client.post(endpoint, content=body, headers=typed)
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "error": f"the request body nests more than {MAX_DEPTH} levels deep",
+        "where": None,
+        "line": None,
+    }
+
+
+def test_a_body_nested_as_deep_as_allowed_is_read(client: TestClient) -> None:
+    body = '{"instance": ' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "}"
+    answer = client.post("/api/parse", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and answer.json()["error"].startswith("instance:")
 
 
 @pytest.mark.parametrize(
