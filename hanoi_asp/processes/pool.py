@@ -16,6 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -78,8 +79,12 @@ os.register_at_fork(after_in_child=_forget_starter)
 
 
 def _starter(starts: queue.SimpleQueue[threading.Event]) -> None:
+    """Start the forkserver when asked.  A closed terminal's SIGHUP stays blocked in
+    this thread, and so in the forkserver and every worker (a signal mask is what a
+    process started from a thread inherits): the owner handles it and stops them."""
     from multiprocessing import forkserver as server
 
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
     while True:
         started = starts.get()
         try:

@@ -16,6 +16,7 @@ saying how long it waited) and then runs for what is left of it.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Future
@@ -45,6 +46,9 @@ LANES = ("express", "own", "main")
 """The engine's encoding on a small puzzle, a user's encoding on one, the rest."""
 MIN_RUN_S = 0.1
 """A job whose turn comes with less than this left of its time limit is not started."""
+QUEUED_S = 0.1
+"""A job that waited this long for its slot runs for what is left of its time limit (one
+that did not keeps its own, as the answer's ``time_limit`` shows)."""
 POLL_S = 0.05
 """How often a running job's client is checked (it may have gone away)."""
 JOB_TASKS = 200
@@ -62,7 +66,8 @@ class Runner:
         self.grace = grace
         self.lanes = {lane: Lane(width) for lane in LANES}
         self.workers = width * len(LANES)
-        self.memory = default_memory_limit(self.workers)
+        # the express lane's jobs are small: the others share the machine's memory
+        self.memory = default_memory_limit(2 * width)
         self.running: set[Future[Any]] = set()
         self.stopping = False
         """Set when the server begins to stop: every job answers 503 at once (a job
@@ -89,8 +94,11 @@ class Runner:
         arrived = time.monotonic()
         lane = self.lanes[lane_of(body)]
         async with lane.turn(request, arrived + body.timeout - MIN_RUN_S, self):
-            left = body.timeout - (time.monotonic() - arrived)
-            job = body.model_copy(update={"timeout": left}) if left < body.timeout else body
+            waited = time.monotonic() - arrived
+            left = body.timeout - waited
+            job = body  # a job that waited runs for what is left (its answer says so)
+            if waited >= QUEUED_S:
+                job = body.model_copy(update={"timeout": math.floor(left * 100) / 100})
             future = self.pool.submit(
                 run_isolated, kind, job, self.memory, timeout=left + self.grace
             )

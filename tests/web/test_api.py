@@ -756,4 +756,5 @@ def test_a_queued_jobs_time_limit_counts_from_its_arrival() -> None:
         assert waited["proof_data"]["time_limit"] <= 10 - 3
         for thread in threads:
             thread.join()
-        assert answers[0].status_code == 200
+        assert answers[0].status_code == 200  # it did not wait: its own limit
+        assert answers[0].json()["proof_data"]["time_limit"] == 6
