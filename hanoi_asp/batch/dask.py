@@ -45,6 +45,8 @@ from hanoi_asp.processes import WarmPool, default_memory_limit, worker_died
 
 INSTALL_HINT = "--dask needs the dask extra: pip install 'hanoi-asp[dask]'"
 CONNECT_TIMEOUT_S = 10
+DASHBOARD = "127.0.0.1:0"
+"""Where the scheduler a batch starts serves its dashboard: any free port, here only."""
 CANCEL_POLL_S = 0.5
 DaskTask = tuple[str, str, str, SolveOptions, int | None, DomainFile | None]
 """One instance for a worker: its file's name, content hash and text, its options, its
@@ -199,7 +201,9 @@ def connect(address: str, slurm: tuple[tuple[str, str], ...] = ()) -> Cluster:
                 n_workers=int(count),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                # Dask serves its dashboard whatever it is told (None is its port 8787:
+                # a second batch warned "port in use"): a free port of this machine's
+                dashboard_address=DASHBOARD,
                 # Dask's own logs are not the batch's: its rows say what failed.  ERROR
                 # let through a worker's traceback when its heartbeat met a scheduler
                 # that had just closed (once, test_an_instance_whose_process_died_runs_once_more)

@@ -36,6 +36,8 @@ from typing import Any
 from hanoi_asp.model.errors import STOP_SIGNALS, InputError
 
 PREFIX = "slurm:"
+DASHBOARD = "127.0.0.1:0"
+"""Where the batch's scheduler serves its dashboard: any free port, on this machine."""
 INSTALL_HINT = "--dask slurm:N needs the slurm extra: pip install 'hanoi-asp[slurm]'"
 
 OPTIONS = {
@@ -131,7 +133,9 @@ class SlurmJobs:
         for key, value in DEFAULTS.items():
             if options.get(key) is None and configured.get(key) is None:
                 options[key] = value
-        scheduler = {"dashboard_address": None, **configured.get("scheduler-options", {})}
+        # the dashboard on a free port of this machine (Dask's own default, 8787, is
+        # taken by a second batch), unless dask-jobqueue's configuration says otherwise
+        scheduler = {"dashboard_address": DASHBOARD, **configured.get("scheduler-options", {})}
         self.jobs = jobs
         self._kept = time.monotonic()
         # one worker per job: its threads are the job's instances at once (each in a

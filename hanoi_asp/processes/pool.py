@@ -107,6 +107,7 @@ class WarmPool:
             max_tasks=tasks,
             context=context,
             initializer=_worker_starts,
+            initargs=(dict(os.environ),),
         )
 
     def submit(self, work: Callable[..., Any], *args: Any, timeout: float | None) -> Future[Any]:
@@ -154,11 +155,15 @@ def worker_died(future: Future[Any]) -> bool:
     return not future.cancelled() and isinstance(future.exception(), ProcessExpired)
 
 
-def _worker_starts() -> None:
-    """Each worker, as it starts: dies with the forkserver it was forked from."""
+def _worker_starts(environ: dict[str, str]) -> None:
+    """Each worker, as it starts: dies with the forkserver it was forked from, and has
+    the environment its pool's owner had when it made the pool (the forkserver's is the
+    owner's when the server started: a later ``HANOI_ASP_CACHE_DIR``, say, was lost)."""
     from hanoi_asp.processes import guard
 
     die_with_parent(guard.SERVER)
+    os.environ.clear()
+    os.environ.update(environ)
 
 
 def _quick_kill() -> None:

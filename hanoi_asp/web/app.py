@@ -31,7 +31,7 @@ from hanoi_asp.web.guard import MAX_BODY
 from hanoi_asp.web.jobs import JOBS
 from hanoi_asp.web.routes import docs, lists, page
 from hanoi_asp.web.routes.jobs import job_router
-from hanoi_asp.web.runner import KILL_GRACE_S, Runner
+from hanoi_asp.web.runner import Runner
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -45,12 +45,13 @@ HEADERS = {
 
 
 def create_app(
-    *, local_only: bool = True, slots: int | None = None, grace: float = KILL_GRACE_S
+    *, local_only: bool = True, slots: int | None = None, grace: float | None = None
 ) -> FastAPI:
     """The app.  ``local_only``: answer only requests addressed to this machine's
     names (the server binds to 127.0.0.1).  ``slots``: jobs at once per lane (default:
     the cores, at least 2, so two tabs never wait for each other).  ``grace``: how long
-    past its own timeout a job may run before its process is killed."""
+    past its own timeout a job may run before its process is killed (default: see
+    :class:`~hanoi_asp.web.runner.Runner`)."""
     runner = Runner(slots or max(2, os.cpu_count() or 1), grace)
 
     @asynccontextmanager

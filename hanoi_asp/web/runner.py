@@ -33,8 +33,12 @@ from hanoi_asp.web.jobs import run_isolated
 from hanoi_asp.web.schemas import JobBody
 
 KILL_GRACE_S = 0.5
-"""How long past its own timeout a job may run before its process is killed: a solve
-stops itself at its deadline; the kill is for grounding that never ends."""
+"""How long past its own timeout a job on a user's encoding may run before its process
+is killed: the kill is for grounding that never ends."""
+ENGINE_GRACE_S = 3.0
+"""The same for a job on the engine's own encoding, which stops itself at its deadline
+(its grounding is bounded): the kill is a backstop, and a loaded machine's late stop
+must not turn its answer into a 504."""
 QUEUE_PER_SLOT = 8
 """Jobs that may wait per running slot of a lane; past that a request is a 503."""
 SMALL_DISKS, SMALL_PEGS = 8, 5
@@ -60,9 +64,10 @@ JOBS_MODULE = "hanoi_asp.web.jobs"
 
 class Runner:
     """The jobs of one app: ``width`` slots per lane, ``grace`` seconds past a job's
-    timeout before its process is killed."""
+    timeout before its process is killed (None: :data:`KILL_GRACE_S` for a user's
+    encoding, :data:`ENGINE_GRACE_S` for the engine's own)."""
 
-    def __init__(self, width: int, grace: float = KILL_GRACE_S) -> None:
+    def __init__(self, width: int, grace: float | None = None) -> None:
         self.grace = grace
         self.lanes = {lane: Lane(width) for lane in LANES}
         self.workers = width * len(LANES)
@@ -99,9 +104,10 @@ class Runner:
             job = body  # a job that waited runs for what is left (its answer says so)
             if waited >= QUEUED_S:
                 job = body.model_copy(update={"timeout": math.floor(left * 100) / 100})
-            future = self.pool.submit(
-                run_isolated, kind, job, self.memory, timeout=left + self.grace
-            )
+            grace = self.grace
+            if grace is None:
+                grace = KILL_GRACE_S if body.encoding is not None else ENGINE_GRACE_S
+            future = self.pool.submit(run_isolated, kind, job, self.memory, timeout=left + grace)
             self.running.add(future)
             try:
                 while not future.done():

@@ -73,13 +73,11 @@ def test_a_daemonic_process_may_own_a_pool() -> None:
 
 
 OWNER = """
-import sys, time
+import time
 from hanoi_asp.processes import WarmPool
-def hang():
-    time.sleep(600)
 pool = WarmPool(2, "hanoi_asp.processes", tasks=10)
-jobs = [pool.submit(hang, timeout=None) for _ in range(2)]
-print("ready", flush=True)
+jobs = [pool.submit(time.sleep, 600, timeout=None) for _ in range(2)]  # (a job's function
+print("ready", flush=True)  # must be importable in the workers: not this script's own)
 time.sleep(600)
 """
 
@@ -105,3 +103,20 @@ def test_a_killed_owner_leaves_no_worker_and_no_server() -> None:
     for process in alive:  # this test's own (a failed test leaves nothing running)
         process.kill()
     assert not alive, [(p.pid, p.cmdline()[-1][:60]) for p in alive]
+
+
+def environment(name: str) -> str | None:
+    return os.environ.get(name)
+
+
+def test_workers_have_the_environment_their_pool_was_made_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The forkserver runs on with the environment of its start: a worker of a pool made
+    later must still see the owner's environment of then (a test's own table cache)."""
+    with WarmPool(1, PRELOAD, tasks=10) as first:  # the server runs from here on
+        assert outcome(first.submit(environment, "HANOI_ASP_POOL_TEST", timeout=60)) is None
+    monkeypatch.setenv("HANOI_ASP_POOL_TEST", "set after the server started")
+    with WarmPool(1, PRELOAD, tasks=10) as pool:
+        seen = outcome(pool.submit(environment, "HANOI_ASP_POOL_TEST", timeout=60))
+    assert seen == "set after the server started"
