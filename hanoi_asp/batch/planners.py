@@ -17,22 +17,17 @@ group at the time limit (``UNKNOWN``, ``stopped: timeout``), each of its process
 the batch's memory cap as its address space (Fast Downward reports running out with its
 own exit codes: ``UNKNOWN``, ``stopped: memory``), and it dies with the worker that runs
 it (``PR_SET_PDEATHSIG``; and a CPU-time limit just past the time limit, which every
-process it starts inherits).  Its answer is a :class:`~hanoi_asp.model.result.Result`
-whose proof says whose claim it is (:class:`~hanoi_asp.model.proof.PlannerRun`): a plan
-of a search known to be optimal is ``OPTIMUM FOUND`` by the planner's claim, any other
-plan ``SATISFIABLE``; a plan the simulator rejects is a :class:`PlannerPlanError` (the
-batch's ``ERROR`` row, with the step and the rule it breaks).
+process it starts inherits: :func:`hanoi_asp.processes.run_command`).  Its answer is a
+:class:`~hanoi_asp.model.result.Result` whose proof says whose claim it is
+(:class:`~hanoi_asp.model.proof.PlannerRun`): a plan of a search known to be optimal is
+``OPTIMUM FOUND`` by the planner's claim, any other plan ``SATISFIABLE``; a plan the
+simulator rejects is a :class:`PlannerPlanError` (the batch's ``ERROR`` row, with the
+step and the rule it breaks).
 """
 
 from __future__ import annotations
 
-import contextlib
-import math
-import os
-import resource
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -50,6 +45,7 @@ from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result, Verdict
 from hanoi_asp.outputs.pddl import hanoi_pddl
 from hanoi_asp.outputs.proof import proof_sentence
+from hanoi_asp.processes import run_command
 
 INSTALL_HINT = "needs the planners extra: pip install 'hanoi-asp[planners]'"
 DRIVERS = {"fast-downward": ("up_fast_downward", "downward"), "symk": ("up_symk", "symk")}
@@ -65,10 +61,6 @@ cannot reach): ``UNKNOWN``."""
 PLAN_FOUND = {0, 1, 2, 3}
 """Exit codes with which a plan file may have been written (anytime searches stopped at
 a limit keep their best plan)."""
-CPU_GRACE_S = 2
-"""The CPU-time limit of each planner process is the time limit plus this: a backstop
-for processes that outlive a killed worker."""
-PR_SET_PDEATHSIG = 1
 
 
 class PlannerError(HanoiError):
@@ -130,59 +122,15 @@ class PlannerProcess:
     log: str
 
 
-def _limits(memory_limit: int | None, timeout: float | None) -> None:
-    """In the planner's process, before it starts: its own session (a process group to
-    kill as one), death with the worker, the memory cap and the CPU-time backstop."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # not Linux: the group is still killed at the limit
-        pass
-    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if memory_limit is not None:
-        capped = memory_limit if hard == resource.RLIM_INFINITY else min(memory_limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (capped, hard))
-    if timeout is not None:
-        cpu = math.ceil(timeout) + CPU_GRACE_S
-        _soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
-
-
 def run_process(
     command: list[str], work: Path, timeout: float | None, memory_limit: int | None
 ) -> PlannerProcess:
-    """Run ``command`` in ``work`` as a process group of its own, killed as one at
-    ``timeout`` seconds; output goes to a file (a pipe could fill up and block it)."""
+    """Run ``command`` in ``work`` as a capped process group of its own
+    (:func:`~hanoi_asp.processes.run_command`), killed as one at ``timeout`` seconds."""
     log_path = work / "planner.log"
-    with log_path.open("wb") as log:
-        started = time.monotonic()
-        process = subprocess.Popen(
-            command,
-            cwd=work,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=lambda: _limits(memory_limit, timeout),
-        )
-        try:
-            code: int | None = process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            code = None
-        except BaseException:  # Ctrl-C, or the worker told to stop: no planner left
-            _kill_group(process.pid)
-            process.wait()
-            raise
-        seconds = time.monotonic() - started
-        _kill_group(process.pid)  # what the driver left behind, or all of it at the limit
-        process.wait()
-    return PlannerProcess(code, seconds, log_path.read_text(encoding="utf-8", errors="replace"))
-
-
-def _kill_group(pgid: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, signal.SIGKILL)
+    ended = run_command(command, work, log_path, seconds=timeout, memory=memory_limit)
+    log = log_path.read_text(encoding="utf-8", errors="replace")
+    return PlannerProcess(ended.exit_code, ended.seconds, log)
 
 
 def last_line(text: str, limit: int = 300) -> str:

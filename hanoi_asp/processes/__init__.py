@@ -10,6 +10,7 @@ every child: it dies with the process that started it, however that one ends
 * :func:`fork_child`: a plain forked child on a duplex pipe (the racing A*).
 * :func:`run_capped`: a function's call in a child with a hard time limit, a memory cap
   and a heartbeat (a user's encoding: ``solve``, ``explain``, ``grade``).
+* :func:`run_command`: an outside program (a planner) as a capped process group.
 * :class:`WarmPool`: warm workers taking job after job, each with a hard time limit
   (batch on this machine and on Dask, the web app's jobs); :func:`outcome` says how a
   job ended.
@@ -18,6 +19,7 @@ every child: it dies with the process that started it, however that one ends
 """
 
 from hanoi_asp.processes.capped import beat, run_capped
+from hanoi_asp.processes.command import Ended, run_command
 from hanoi_asp.processes.fork import Child, fork_child
 from hanoi_asp.processes.memory import (
     OUT_OF_MEMORY_EXITS,
@@ -33,6 +35,7 @@ from hanoi_asp.processes.tree import kill_descendants
 __all__ = [
     "OUT_OF_MEMORY_EXITS",
     "Child",
+    "Ended",
     "OverMemory",
     "Stopped",
     "WarmPool",
@@ -45,6 +48,7 @@ __all__ = [
     "memory_cap",
     "outcome",
     "run_capped",
+    "run_command",
     "warm_up",
     "worker_died",
 ]

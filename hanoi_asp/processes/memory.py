@@ -42,9 +42,7 @@ def memory_cap(limit: int | None, *, added: bool = False) -> Iterator[None]:
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if limit is not None:
         held = (address_space() or 0) if added else 0
-        capped = limit + held
-        capped = capped if hard == resource.RLIM_INFINITY else min(capped, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (capped, hard))
+        cap_address_space(limit + held)
     try:
         yield
     except (MemoryError, RuntimeError) as error:
@@ -53,6 +51,14 @@ def memory_cap(limit: int | None, *, added: bool = False) -> Iterator[None]:
         raise OverMemory(f"over the memory limit of {limit} bytes") from None
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def cap_address_space(limit: int) -> None:
+    """Set this process's soft address-space limit to ``limit`` bytes, never above a
+    hard limit the user set (``prlimit --as``): what every cap here comes down to."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    capped = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (capped, hard))
 
 
 def _out_of_memory(message: str) -> bool:
