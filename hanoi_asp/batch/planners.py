@@ -113,7 +113,7 @@ def planner_command(planner: Planner, work: Path) -> list[str]:
 
 
 @dataclass(frozen=True)
-class PlannerProcess:
+class PlannerEnded:
     """How the planner's process group ended."""
 
     exit_code: int | None
@@ -124,13 +124,13 @@ class PlannerProcess:
 
 def run_process(
     command: list[str], work: Path, timeout: float | None, memory_limit: int | None
-) -> PlannerProcess:
+) -> PlannerEnded:
     """Run ``command`` in ``work`` as a capped process group of its own
     (:func:`~hanoi_asp.processes.run_command`), killed as one at ``timeout`` seconds."""
     log_path = work / "planner.log"
     ended = run_command(command, work, log_path, seconds=timeout, memory=memory_limit)
     log = log_path.read_text(encoding="utf-8", errors="replace")
-    return PlannerProcess(ended.exit_code, ended.seconds, log)
+    return PlannerEnded(ended.exit_code, ended.seconds, log)
 
 
 def last_line(text: str, limit: int = 300) -> str:
