@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import time
 from pathlib import Path
 
 from hanoi_asp.cli.console import console
 from hanoi_asp.cli.grammar import Commands, add_command
 from hanoi_asp.model.errors import EXIT_FOUND
+from hanoi_asp.outputs.safe_text import visible_text
 
 NAME = "site"
 
@@ -61,9 +63,12 @@ def run(args: argparse.Namespace) -> int:
         if item.answers.result in ("SATISFIABLE", "UNKNOWN"):  # the export's time ran out
             note = f"{item.name}: optimum not proven: {item.answers.proof}"
             console(stderr=True).print(note, markup=False)
+    # the folder resolved as the export resolved it: after ``site ne/sub/.. --force``
+    # the path as typed may name nothing (sub was replaced), and the command would fail
+    folder = visible_text(shlex.quote(str(Path(args.outdir).resolve())))
     print(
-        f"wrote {args.outdir}: {len(document.instances)} instance(s), "
+        f"wrote {folder}: {len(document.instances)} instance(s), "
         f"{len(document.exercises)} exercise(s) in {time.monotonic() - began:.1f} s; "
-        f"serve it with: python -m http.server -d {args.outdir}"
+        f"serve it with: python -m http.server -d {folder}"
     )
     return EXIT_FOUND

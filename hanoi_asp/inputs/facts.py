@@ -37,14 +37,17 @@ def peg_term(name: str) -> str:
 
 
 def peg_name(symbol: clingo.Symbol) -> str | None:
-    """The peg name a symbol stands for (inverse of :func:`peg_term`), or None."""
+    """The peg name a symbol stands for (inverse of :func:`peg_term`), or None.
+
+    A function symbol without a name is a tuple (``()`` has no arguments either): no peg.
+    """
     if symbol.type == clingo.SymbolType.Number:
         return str(symbol.number)
     if symbol.type == clingo.SymbolType.String:
         return str(symbol.string)
-    if symbol.type == clingo.SymbolType.Function and not symbol.arguments and symbol.positive:
-        return str(symbol.name)
-    return None
+    if symbol.type != clingo.SymbolType.Function or symbol.arguments or not symbol.positive:
+        return None
+    return str(symbol.name) or None
 
 
 def instance_facts(puzzle: Puzzle) -> str:

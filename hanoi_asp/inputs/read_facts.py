@@ -116,6 +116,10 @@ def _fact_head(stmt: ast.AST, path: str, line: int) -> ast.AST:
     if head.sign != ast.Sign.NoSign or head.atom.ast_type != ast.ASTType.SymbolicAtom:
         raise InputError("only positive facts are allowed", path=path, line=line)
     symbol: ast.AST = head.atom.symbol
+    if symbol.ast_type == ast.ASTType.UnaryOperation:
+        # classical negation: clingo 5.8 writes ``-peg(a)`` as a unary minus on the atom
+        # (a minus before a number, ``-1.``, is no atom: a syntax error)
+        raise InputError("only positive facts are allowed", path=path, line=line)
     return symbol
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shlex
 import signal
 from collections.abc import Callable
 from pathlib import Path
@@ -198,8 +199,11 @@ def test_a_folder_named_any_way_is_replaced_in_place(
     code, out, err = run_cli("site", name, "--instances", SMALL)
     assert code == 2 and out == "" and "not empty" in err and len(err.splitlines()) == 1, err
     assert tree(folder) == before
-    code, _, err = run_cli("site", name, "--force", "--instances", SMALL)
+    code, out, err = run_cli("site", name, "--force", "--instances", SMALL)
     assert code == 0 and err == "", err
+    serve = shlex.split(out.split("serve it with: ", 1)[1])
+    assert serve[:4] == ["python", "-m", "http.server", "-d"] and len(serve) == 5, out
+    assert serve[4] == str(folder.resolve()), out  # as typed, ne/sub/.. names nothing now
     assert folder.stat().st_ino == inode and folder.stat().st_mode & 0o777 == 0o750
     assert sorted(p.name for p in folder.iterdir()) == ["index.html", "player", "static"]
     assert json.loads((folder / SITE_JSON).read_text())["instances"][0]["name"] == (
