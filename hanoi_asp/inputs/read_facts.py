@@ -21,7 +21,7 @@ from hanoi_asp.inputs.asp_text import safe_parse, scan
 from hanoi_asp.inputs.facts import peg_name
 from hanoi_asp.inputs.plain_facts import plain_facts
 from hanoi_asp.inputs.terms import MAX_FACTS, expand, expansion_size
-from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.errors import InputError, InvalidPuzzle
 from hanoi_asp.model.puzzle import Puzzle, placement
 
 INSTANCE_PREDICATES = {
@@ -143,6 +143,8 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
             peg = peg_name(args[0])
             if peg is None:
                 raise fail(f"peg name must be a constant, integer or string: {symbol}", line)
+            if not peg:  # a name nothing could show (the puzzle's peg names are never empty)
+                raise fail(f"a peg name cannot be empty: {symbol}", line)
             if peg not in pegs:
                 pegs.append(peg)
         elif name == "disk":
@@ -210,14 +212,17 @@ def puzzle_from_facts(facts: list[Fact], path: str) -> Puzzle:
     def pegs_of(placed: dict[int, tuple[str, int]]) -> dict[str, tuple[int, ...]]:
         return placement({disk: peg for disk, (peg, _) in placed.items()})
 
-    return Puzzle(
-        pegs=tuple(pegs),
-        disks=count,
-        init=pegs_of(placements["init_on"]),
-        goal=pegs_of(placements["goal_on"]),
-        max_moves=None if moves is None else moves[0],
-        moves_allowed=tuple(edges) if edges else None,
-    )
+    try:
+        return Puzzle(
+            pegs=tuple(pegs),
+            disks=count,
+            init=pegs_of(placements["init_on"]),
+            goal=pegs_of(placements["goal_on"]),
+            max_moves=None if moves is None else moves[0],
+            moves_allowed=tuple(edges) if edges else None,
+        )
+    except InvalidPuzzle as error:  # every rule is checked above; still, name the file
+        raise fail(error.message, None) from None
 
 
 def _signature(symbol: clingo.Symbol) -> tuple[str, tuple[clingo.Symbol, ...]]:

@@ -35,6 +35,13 @@ CASES = [
     ("predicate.lp", GOOD + "foo(1).\n", "unknown predicate foo/1", 5),
     ("gap.lp", "peg(a;b).\ndisk(1;3).\ninit_on((1;3),a).\n", "numbered 1..n", 2),
     ("huge.lp", "peg(a).\ndisk(1..100000000).\n", "more than", 2),
+    # an interval's bounds may be arithmetic: sized before anything is expanded
+    ("huge-product.lp", "peg(a).\ndisk(1..1000*1000).\n", "more than 20000 facts", 2),
+    ("huge-pool.lp", GOOD + "peg(1;1..(1000+1)*1000).\n", "more than 20000 facts", 5),
+    ("empty-tuple-peg.lp", GOOD + "peg(()).\n", "must be a constant, integer or string", 5),
+    ("function-peg.lp", GOOD + "peg(f(x)).\n", "must be a constant, integer or string", 5),
+    ("empty-string-peg.lp", GOOD + 'peg("").\n', "a peg name cannot be empty", 5),
+    ("empty-tuple-disk.lp", GOOD + "disk(()).\n", "a disk is a positive integer", 5),
     ("malformed.json", '{"pegs": ["a", "b"],\n "disks": 2,\n', "malformed JSON", 3),
     ("malformed.toml", 'pegs = ["a", "b"]\ndisks = = 2\n', "malformed TOML", 2),
     ("zero-pegs.json", '{"pegs": [], "disks": 1, "init": {}, "goal": {}}', "pegs", None),

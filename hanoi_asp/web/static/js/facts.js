@@ -348,6 +348,7 @@ export function readInstance(text) {
     if (name === "peg") {
       const peg = pegName(symbol.args[0]);
       if (peg === null) throw new FactError("peg name must be a constant, integer or string: " + show(symbol), line);
+      if (peg === "") throw new FactError("a peg name cannot be empty: " + show(symbol), line);
       if (!pegs.includes(peg)) pegs.push(peg);
     } else if (name === "disk") {
       const disk = diskNumber(symbol, fact);
