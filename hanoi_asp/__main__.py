@@ -31,6 +31,7 @@ from hanoi_asp.model.errors import (
     STOP_SIGNALS,
     HanoiError,
 )
+from hanoi_asp.outputs.safe_text import visible_text
 
 
 @contextmanager
@@ -67,7 +68,8 @@ def _fail(message: str, code: int, json_instance: str | None) -> None:
     """Say it (where stderr and stdout can still be written) and exit with ``code``."""
     label = "internal error" if code == EXIT_INTERNAL else "error"
     with suppress(OSError):  # a closed stderr (`2>&-`, a terminal gone): no one to tell
-        sys.stderr.write(f"hanoi-asp: {label}: {message}\n")
+        # one line whatever a name holds (a newline, a terminal's escape): shown, not acted
+        sys.stderr.write(f"hanoi-asp: {label}: {visible_text(message)}\n")
         sys.stderr.flush()
     if json_instance is not None:
         from hanoi_asp.outputs.json import error_json

@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hanoi_asp.outputs.safe_text import visible_text
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress, TaskID
@@ -33,7 +35,7 @@ class BatchProgress:
 
         self.err, self.total, self.out, self.configs = err, total, out, configs
         self.progress: Progress = Progress(
-            TextColumn("{task.description}"),
+            TextColumn("{task.description}", markup=False),  # file names, not markup
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("{task.fields[rate]}"),
@@ -76,11 +78,11 @@ class BatchProgress:
             length = "" if row.get("length") is None else f" {row['length']}"
             config = f" [{row['config']}]" if self.configs else ""
             error = f": {row['error']}" if row["result"] == "ERROR" and row.get("error") else ""
-            print(
+            line = (
                 f"[{self.done}/{self.total}] {row['instance']}{config}: {row['result']}"
-                f"{length}{error} ({row.get('time_s', '?')} s)",
-                flush=True,
+                f"{length}{error} ({row.get('time_s', '?')} s)"
             )
+            print(visible_text(line), flush=True)
 
     def on_running(self, names: list[str]) -> None:
         shown = ", ".join(Path(name).name for name in names[:3])

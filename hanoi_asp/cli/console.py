@@ -7,7 +7,9 @@ rich is imported only when one is asked for: ``solve --json`` skips it (25 ms of
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,17 +19,39 @@ if TYPE_CHECKING:
 
 
 def console(*, stderr: bool = False) -> Console:
-    from rich.console import Console
+    return _safe_console_class()(stderr=stderr, highlight=False, soft_wrap=True)
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+@cache
+def _safe_console_class() -> type[Console]:
+    """A rich console that shows every character of the text it prints: an instance,
+    peg or file name holding a terminal's escape (``\\x1b[2J`` clears the screen) is
+    written as that escape (:func:`~hanoi_asp.outputs.safe_text.terminal_text`), so no
+    view needs to remember it.  It works on the rendered segments, where rich's own
+    styles are still apart from the text; control segments (cursor moves of the live
+    line) are rich's and pass."""
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.segment import Segment
+
+    from hanoi_asp.outputs.safe_text import terminal_text
+
+    class SafeConsole(Console):
+        def render(
+            self, renderable: RenderableType, options: ConsoleOptions | None = None
+        ) -> Iterator[Segment]:
+            for segment in super().render(renderable, options):
+                if segment.control or segment.text.isprintable():
+                    yield segment
+                else:
+                    yield Segment(terminal_text(segment.text), segment.style)
+
+    return SafeConsole
 
 
 def progress_line(show: bool) -> AbstractContextManager[ProgressLine | None]:
     """The live line on stderr for a person at a terminal; nothing for ``--json``."""
     if not show:
         return nullcontext(None)
-    from rich.console import Console
-
     from hanoi_asp.outputs.progress import live_progress
 
-    return live_progress(Console(stderr=True))
+    return live_progress(_safe_console_class()(stderr=True))

@@ -11,6 +11,7 @@ from hanoi_asp.cli.console import console
 from hanoi_asp.cli.grammar import Commands, add_command, positive_float
 from hanoi_asp.cli.solve_options import add_domain_option
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_FOUND, InputError
+from hanoi_asp.outputs.safe_text import visible_text
 
 NAME: Final = "export"
 
@@ -65,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
                 continue
             where = out / top.name / path.relative_to(top).parent if top.is_dir() else out
             files = write_pddl(puzzle, where, path.stem, solved)
-            print(" ".join(str(f) for f in files), flush=True)
+            print(visible_text(" ".join(str(f) for f in files)), flush=True)
             written += 1
     skipped = f"; {failed} skipped" if failed else ""
-    print(f"wrote {written} instance(s) as PDDL to {out}{skipped}")
+    print(visible_text(f"wrote {written} instance(s) as PDDL to {out}{skipped}"))
     return EXIT_BAD_INPUT if failed else EXIT_FOUND

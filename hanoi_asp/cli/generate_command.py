@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hanoi_asp.cli.grammar import Commands, add_command, positive_int
 from hanoi_asp.model.errors import EXIT_FOUND
+from hanoi_asp.outputs.safe_text import visible_text
 
 NAME = "generate"
 
@@ -41,5 +42,5 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         partial=args.partial,
     )
-    print(f"wrote {len(written)} instance(s) to {args.outdir}")
+    print(visible_text(f"wrote {len(written)} instance(s) to {args.outdir}"))
     return EXIT_FOUND

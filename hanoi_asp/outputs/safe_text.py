@@ -1,5 +1,6 @@
 """Text from outside (file names, peg names, a student's strings) made safe for the
-formats hanoi-asp writes it into: XML (JUnit, SVG, HTML) and spreadsheets (CSV).
+formats hanoi-asp writes it into: XML (JUnit, SVG, HTML), spreadsheets (CSV) and the
+terminal.
 
 >>> xml_text("in\\x01st\\udcff.lp")
 'in\\\\x01st\\\\udcff.lp'
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import TypeVar
 
-__all__ = ["spreadsheet_cell", "visible_text", "xml_text"]
+__all__ = ["spreadsheet_cell", "terminal_text", "visible_text", "xml_text"]
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """Every character XML 1.0 forbids."""
@@ -55,6 +56,19 @@ def visible_text(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else _escape(ord(c)) for c in text)
+
+
+def terminal_text(text: str) -> str:
+    """``text`` as :func:`visible_text` has it, line breaks kept: for a view of many
+    lines on a terminal, where a name's escape (``\\x1b[2J`` clears the screen) would
+    act instead of showing.
+
+    >>> terminal_text("peg a\\x1b[2J\\nnext line")
+    'peg a\\\\x1b[2J\\nnext line'
+    """
+    if text.isprintable():
+        return text
+    return "\n".join(visible_text(line) for line in text.split("\n"))
 
 
 def spreadsheet_cell(value: T) -> T | str:
