@@ -4,10 +4,11 @@ The reference plan is fixed (each of its moves is asked for, any other move coun
 against it) and every integrity constraint of the student's encoding is relaxed:
 ``:- body.`` becomes ``__why_broken(i, (X, Y, ...)) :- body.`` over the body's global
 variables, rewritten with clingo's AST, so the constraint still reads its own atoms
-but no longer kills the answer.  clingo then minimises first the plan's moves the
-encoding cannot make (a missing derivation: the rules deriving ``move/3`` do not
-allow it), then the constraints broken.  The answer names each broken constraint by
-its line in the student's file and the step and disk where it fails.
+but no longer kills the answer.  clingo then minimises the constraints broken, and
+names each by its line in the student's file and the step and disk where it fails.
+With no answer even so (a missing derivation: the rules deriving ``move/3`` do not
+allow the plan), the step named is the first the encoding cannot make after the
+plan's earlier moves (the page's why-rejected.js names the same step).
 
 Nothing of the student's program is executed: ``#script`` and ``#include`` were refused
 by :func:`hanoi_asp.inputs.asp_text.check_encoding` before any grading.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import clingo
 from clingo import ast
@@ -108,33 +110,70 @@ def why_rejected(
         best[:] = model.symbols(atoms=True)
 
     deadline = time.monotonic() + seconds
-    with ctl.solve(
-        assumptions=fixed, on_model=on_model, on_core=core.extend, async_=True
-    ) as handle:
-        while not handle.wait(0.1):
-            if time.monotonic() > deadline:
-                handle.cancel()
-                break
-        answer = handle.get()
+    answer = _solve(ctl, fixed, deadline, on_model=on_model, on_core=core.extend)
     if best:
         return _explain(best, constraints)
-    if not answer.unsatisfiable or not move_rules:
+    if answer is None or not answer.unsatisfiable or not move_rules:
         return None
-    steps = sorted(
-        atom.symbol.arguments[0].number
-        for atom in ctl.symbolic_atoms.by_signature("__why_fix", 1)
-        if atom.literal in core
-    )
-    if not steps:
-        steps = list(range(1, horizon + 1))
-    disk, peg = plan[steps[0] - 1]
+    step = _first_refused_step(ctl, fixed, deadline)
+    if step is None:  # out of time: the first step of clingo's core (not minimised)
+        steps = sorted(
+            atom.symbol.arguments[0].number
+            for atom in ctl.symbolic_atoms.by_signature("__why_fix", 1)
+            if atom.literal in core
+        )
+        step = steps[0] if steps else 1
+    disk, peg = plan[step - 1]
     first = move_rules[0]
     return Rejection(
-        f"{first.short()} cannot make the reference plan's move at step {steps[0]}: "
-        f"move({disk},{peg_term(peg)},{steps[0]}), disk {disk} onto {peg} (no answer has it, "
+        f"{first.short()} cannot make the reference plan's move at step {step}: "
+        f"move({disk},{peg_term(peg)},{step}), disk {disk} onto {peg} (no answer has it, "
         "even with every integrity constraint relaxed)",
         tuple(move_rules),
     )
+
+
+def _first_refused_step(
+    ctl: clingo.Control, fixed: list[tuple[clingo.Symbol, bool]], deadline: float
+) -> int | None:
+    """The first step ``t`` whose plan prefix (steps 1..t fixed) has no answer: the move
+    the encoding cannot make after the plan's earlier moves.  The whole plan has none,
+    so ``t`` exists; fixing more steps only removes answers, so a binary search over
+    the prefixes finds it.  (clingo's unsatisfiable core is not minimal: with
+    ``move(D,nowhere,T) :- move(D,P,T), T > 1, P = c.`` it held steps 1 and 2 of the
+    3-move tower, and step 1 was named.)  None when time runs out."""
+    solve = ctl.configuration.solve
+    assert isinstance(solve, clingo.Configuration)
+    solve.opt_mode = "ignore"  # any answer will do: is there one?
+    solve.models = "1"
+    low, high = 1, len(fixed)  # invariant: steps 1..high have no answer
+    while low < high:
+        middle = (low + high) // 2
+        answer = _solve(ctl, fixed[:middle], deadline)
+        if answer is None:
+            return None
+        if answer.unsatisfiable:
+            high = middle
+        else:
+            low = middle + 1
+    return high
+
+
+def _solve(
+    ctl: clingo.Control,
+    assumptions: list[tuple[clingo.Symbol, bool]],
+    deadline: float,
+    **callbacks: Any,
+) -> clingo.SolveResult | None:
+    """One solve under ``assumptions``, stopped at ``deadline`` (then None)."""
+    with ctl.solve(assumptions=assumptions, async_=True, **callbacks) as handle:
+        while not handle.wait(0.1):
+            if time.monotonic() > deadline:
+                handle.cancel()
+                handle.get()
+                return None
+        result: clingo.SolveResult = handle.get()
+        return result
 
 
 def _explain(atoms: list[clingo.Symbol], constraints: list[_Constraint]) -> Rejection | None:

@@ -250,3 +250,23 @@ def test_api_grade_takes_random_and_seed() -> None:
         assert client.post("/api/grade", json=good).json()["counterexample"] is None
         too_many = client.post("/api/grade", json={**body, "random": 301})
         assert too_many.status_code == 422 and "random" in too_many.json()["error"]
+
+
+@pytest.mark.parametrize("after", [0, 1, 3, 5])
+def test_why_rejected_names_the_first_move_the_encoding_cannot_make(after: int) -> None:
+    """A derived second move for every move onto c after step ``after``: the plan's
+    first such move is the first the encoding cannot make (whatever clingo's core)."""
+    choice = "{ move(D,P,T) : disk(D), peg(P) } = 1 :- moves(M), T = 1..M."
+    extra = f"move(D,nowhere,T) :- move(D,P,T), T > {after}, P = c."
+    text = QUICKSTART.read_text()
+    assert choice in text
+    text = text.replace(choice, choice + "\n" + extra, 1)
+    tower = (1, 2, 3)
+    puzzle = Puzzle(pegs=("a", "b", "c"), disks=3, init={"a": tower}, goal={"c": tower})
+    _, plan = reference(puzzle)
+    assert plan is not None
+    first = next(step for step, (_, peg) in enumerate(plan, 1) if step > after and peg == "c")
+    rejection = why_rejected(Encoding(text, "student.lp"), puzzle, plan)
+    assert rejection is not None
+    disk, peg = plan[first - 1]
+    assert f"move at step {first}: move({disk},{peg},{first})," in rejection.reason

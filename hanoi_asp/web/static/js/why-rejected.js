@@ -3,8 +3,9 @@
  * hanoi_asp/teaching/why_rejected.py asks clingo: the reference plan is fixed, every
  * integrity constraint of the (one-shot) encoding is relaxed (asp.js relaxConstraints:
  * `:- body.` becomes `__why_broken(i,(X,Y)) :- body.`), and clingo minimises first the
- * plan's moves the encoding cannot make (a missing derivation), then the constraints
- * broken.  The answer names each broken constraint by its line and the step and disk
+ * plan's moves the encoding cannot make (a missing derivation; the earliest step first,
+ * so the first named is the first the encoding cannot make after the plan's earlier
+ * moves), then the constraints broken.  The answer names each broken constraint by its line and the step and disk
  * where it fails.  Nothing of the student's program runs but as ASP: #script and
  * #include were refused before.
  */
@@ -31,7 +32,9 @@ export async function whyRejected(encoding, puzzle, plan, {seconds = 10, signal}
     "moves(" + plan.length + ").\n" + wanted + "\n" +
     "__why_missing(T) :- __why_plan(D,P,T), not move(D,P,T).\n" +
     "__why_missing(T) :- move(D,P,T), not __why_plan(D,P,T), T = 1.." + plan.length + ".\n" +
-    ":~ __why_missing(T). [1@30,T]\n" +
+    // an earlier step outweighs every later one: the first missing step is the first
+    // the encoding cannot make after the plan's earlier moves (why_rejected.py's rule)
+    ":~ __why_missing(T), P = " + (30 + plan.length) + " - T. [1@P,T]\n" +
     ":~ " + BROKEN + "(I,V). [1@20,I,V]\n" +
     "#show __why_missing/1. #show " + BROKEN + "/2.\n";
   const answer = await clingo.run(program, "--outf=2 --opt-mode=opt 0", {seconds, signal});
