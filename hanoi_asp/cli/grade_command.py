@@ -89,7 +89,6 @@ def _add_random(command: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from hanoi_asp.batch.run import find_instances
     from hanoi_asp.engine import HARD_GRACE_S
     from hanoi_asp.inputs.instance import load_puzzle
     from hanoi_asp.processes import Stopped, run_capped
@@ -101,7 +100,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.format != "text":
         raise InputError(f"give --json or --format {args.format}, not both")
     encoding = Encoding.from_file(args.encoding)
-    instances = [str(p) for p in find_instances(args.instances)] if args.instances else []
+    instances: list[str] = []
+    if args.instances:  # (the batch's modules only when asked: a quicker start)
+        from hanoi_asp.batch.run import find_instances
+
+        instances = [str(p) for p in find_instances(args.instances)]
     instances = instances or teaching_set()
     trials = random_trials(
         args.random,
@@ -120,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
             seconds=None,
             memory=memory_limit(args),
             heartbeat=args.timeout + HARD_GRACE_S,
+            grounding=args.timeout,
         )
     except Stopped as stop:
         report = stopped_grade(

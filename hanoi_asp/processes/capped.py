@@ -56,27 +56,35 @@ def run_capped(
     seconds: float | None,
     memory: int | None,
     heartbeat: float | None = None,
+    grounding: float | None = None,
 ) -> T:
     """``work(*args)`` in a forked child capped at ``memory`` bytes, killed after
     ``seconds`` (None: no time limit), or when ``heartbeat`` seconds pass without a
-    :func:`beat` from it.  Its value, or the :class:`HanoiError` it raised, comes back as
-    if it ran here; otherwise :class:`Stopped`.  A Ctrl-C (or SIGTERM, which the command
-    line turns into one) is passed on to the child, whose answer to it (a solve's best
-    plan) is returned if it comes within :data:`INTERRUPT_GRACE_S`."""
+    :func:`beat` from it (``grounding`` seconds after a ``grounding`` beat: a grounding
+    cannot stop itself, so it gets no grace for answering late).  Its value, or the
+    :class:`HanoiError` it raised, comes back as if it ran here; otherwise
+    :class:`Stopped`.  A Ctrl-C (or SIGTERM, which the command line turns into one) is
+    passed on to the child, whose answer to it (a solve's best plan) is returned if it
+    comes within :data:`INTERRUPT_GRACE_S`."""
     child = fork_child(
         _in_child(work, args, memory, heartbeat is not None), own_group=True, interrupts=True
     )
     doing: dict[str, Any] = {}
+    windows = {
+        "horizon": heartbeat,
+        "solving": heartbeat,
+        "grounding": heartbeat if grounding is None else grounding,
+    }
     try:
         end = None if seconds is None else time.monotonic() + seconds
         try:
-            message = _next_answer(child.conn, end, heartbeat, doing, seconds)
+            message = _next_answer(child.conn, end, windows, doing, seconds)
         except KeyboardInterrupt:
             if child.pid is not None:
                 os.kill(child.pid, signal.SIGINT)
             try:
                 grace = time.monotonic() + INTERRUPT_GRACE_S
-                message = _next_answer(child.conn, grace, None, {}, INTERRUPT_GRACE_S)
+                message = _next_answer(child.conn, grace, {}, {}, INTERRUPT_GRACE_S)
             except Stopped:
                 raise KeyboardInterrupt from None
         if message is None:  # the child died before it could answer
@@ -93,24 +101,24 @@ def run_capped(
 def _next_answer(
     conn: Connection,
     end: float | None,
-    heartbeat: float | None,
+    windows: dict[str, float | None],
     doing: dict[str, Any],
     seconds: float | None,
 ) -> Any:
     """The child's next message that is not a beat (each beat noted in ``doing``), or
     None when the child died without one; :class:`Stopped` ``timeout`` once ``end``
-    passes (``seconds`` after the start) or, after a ``horizon`` beat, ``heartbeat``
-    seconds pass without another (other work, such as the reference's own solve, is not
-    the user's encoding)."""
-    armed = False
+    passes (``seconds`` after the start) or, after a beat ``windows`` names (``horizon``,
+    ``solving``, ``grounding``), its window passes without another (other work, such as
+    the reference's own solve, is not the user's encoding)."""
+    armed: float | None = None
     while True:
         left = None if end is None else max(0.0, end - time.monotonic())
-        waits = [w for w in (left, heartbeat if armed else None) if w is not None]
+        waits = [w for w in (left, armed) if w is not None]
         if not conn.poll(min(waits) if waits else None):
             if end is not None and time.monotonic() >= end:
                 message = f"killed at the hard time limit of {seconds:g} s"
                 raise Stopped("timeout", message, doing)
-            raise Stopped("timeout", f"killed after {heartbeat:g} s without an answer", doing)
+            raise Stopped("timeout", f"killed after {armed:g} s without an answer", doing)
         try:
             message = conn.recv()
         except EOFError:
@@ -119,7 +127,7 @@ def _next_answer(
             return message
         what, value = message[1]
         doing[what] = value
-        armed = what == "horizon"
+        armed = windows.get(what)
 
 
 def _value(message: Any) -> Any:

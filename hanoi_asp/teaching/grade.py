@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from hanoi_asp.engine import (
     TEACHING_THREADS,
+    ClingoCalls,
     HorizonSolver,
     horizon_solver,
     shipped,
@@ -251,6 +252,7 @@ def _ask_horizons(
     warnings: list[str] = []
     try:
         solver = horizon_solver(puzzle, options, warnings=True)
+        _beat_around_grounding(solver.calls)
         try:
             for horizon in horizons:
                 answers[horizon] = _ask(solver, puzzle, horizon, seconds, findings)
@@ -261,6 +263,22 @@ def _ask_horizons(
     except EncodingError as error:
         findings.append(Finding("error", str(error)))
     return answers, warnings
+
+
+def _beat_around_grounding(calls: ClingoCalls) -> None:
+    """Tell a watching parent when clingo grounds: grounding cannot be interrupted, so
+    the parent ends it at the time limit itself, without the grace a solve has to
+    answer late (``grade --timeout 2`` on ``p(X+1) :- p(X).`` ends 0.6 s sooner)."""
+    ground = calls.ground
+
+    def ground_and_beat(ctl: Any, parts: list[tuple[str, list[Any]]]) -> None:
+        beat("grounding", [name for name, _ in parts])
+        try:
+            ground(ctl, parts)
+        finally:
+            beat("solving", [name for name, _ in parts])
+
+    calls.ground = ground_and_beat  # type: ignore[method-assign]
 
 
 def _too_strict(optimum: int) -> Finding:

@@ -281,6 +281,8 @@ def test_grading_stops_at_the_horizon_whose_grounding_never_ends(tmp_path: Path)
     (finding,) = grade["findings"]
     assert grade["instance"] == "teaching/01-one-disk.lp" and finding["horizon"] == 0
     assert finding["kind"] == "error" and "grading stopped at 0 moves" in finding["message"]
+    # ended at the horizon's 2 s: a grounding gets no grace past it (a solve gets 0.6 s)
+    assert "killed after 2 s without an answer" in finding["message"]
     assert seconds < 2 + 1 + 3, seconds  # one horizon's budget and the grace, start-up
     code, out, _, _ = run("grade", "--encoding", str(encoding), "--memory-limit", "300MiB")
     assert code == 1 and "the memory limit" in " ".join(out.split())
