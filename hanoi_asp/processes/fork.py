@@ -9,8 +9,9 @@
 
 A plain ``os.fork``, not :mod:`multiprocessing`: the caller may itself run in a daemonic
 process (a batch worker, a web job, a capped child), which multiprocessing forbids to
-have children.  The child leaves Ctrl-C to its parent (which decides what a stop means),
-keeps SIGTERM's default, dies with its parent
+have children.  The child leaves Ctrl-C and a closed terminal's SIGHUP to its parent
+(which decides what a stop means, and passes it on as a SIGINT if it wants one), keeps
+SIGTERM's default, dies with its parent
 (:func:`~hanoi_asp.processes.parent.die_with_parent`), and ends with ``os._exit``: never
 the parent's code after the fork, nor its exit handlers, and silently (exit 1) on any
 exception: the parent sees the pipe close.
@@ -65,7 +66,7 @@ def fork_child(
     ``own_group``: the child leads a process group of its own (a terminal's Ctrl-C
     reaches the parent alone, and :meth:`Child.close` kills the group: the child and
     what it started); ``interrupts``: SIGINT stays Python's KeyboardInterrupt in the
-    child, for a parent that passes a stop on."""
+    child, for a parent that passes a stop on (SIGHUP is ignored either way)."""
     parent = os.getpid()
     ours, theirs = multiprocessing.Pipe(duplex=True)
     pid = os.fork()
@@ -77,6 +78,7 @@ def fork_child(
                 os.setpgid(0, 0)
             handler = signal.default_int_handler if interrupts else signal.SIG_IGN
             signal.signal(signal.SIGINT, handler)
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             die_with_parent(parent)
             target(theirs)

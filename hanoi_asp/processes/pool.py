@@ -156,12 +156,16 @@ def worker_died(future: Future[Any]) -> bool:
 
 
 def _worker_starts(environ: dict[str, str]) -> None:
-    """Each worker, as it starts: dies with the forkserver it was forked from, and has
-    the environment its pool's owner had when it made the pool (the forkserver's is the
-    owner's when the server started: a later ``HANOI_ASP_CACHE_DIR``, say, was lost)."""
+    """Each worker, as it starts: dies with the forkserver it was forked from, ignores a
+    closed terminal's SIGHUP as pebble has it ignore Ctrl-C (its owner decides what a
+    stop means; the blocked signal of :func:`_starter` is not enough for a worker that
+    unblocks it), and has the environment its pool's owner had when it made the pool
+    (the forkserver's is the owner's when the server started: a later
+    ``HANOI_ASP_CACHE_DIR``, say, was lost)."""
     from hanoi_asp.processes import guard
 
     die_with_parent(guard.SERVER)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     os.environ.clear()
     os.environ.update(environ)
 

@@ -59,15 +59,31 @@ def sleeps(conn: Connection) -> None:
     time.sleep(600)
 
 
-def test_ctrl_c_is_left_to_the_parent_and_sigterm_ends_the_child() -> None:
+def ignored(pid: int) -> set[signal.Signals]:
+    """The signals ``pid`` ignores, as the kernel has them (no waiting to see)."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        line = next(line for line in status if line.startswith("SigIgn:"))
+    mask = int(line.split()[1], 16)
+    return {number for number in signal.Signals if mask >> (number - 1) & 1}
+
+
+def test_ctrl_c_and_a_hangup_are_left_to_the_parent_and_sigterm_ends_the_child() -> None:
     child = fork_child(sleeps)
     assert child.pid is not None and child.conn.recv() == "ready"
-    os.kill(child.pid, signal.SIGINT)
-    time.sleep(0.2)  # a SIGINT would have ended it by now; if it has not, it still runs
-    assert alive(child.pid)
+    assert {signal.SIGINT, signal.SIGHUP} <= ignored(child.pid)
+    assert signal.SIGTERM not in ignored(child.pid)
+    os.kill(child.pid, signal.SIGHUP)  # a closed terminal: ignored, so SIGTERM ends it
     os.kill(child.pid, signal.SIGTERM)
     _, status = os.waitpid(child.pid, 0)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM
+    child.close()
+
+
+def test_a_child_that_takes_interrupts_still_leaves_a_hangup_to_the_parent() -> None:
+    child = fork_child(sleeps, interrupts=True)
+    assert child.pid is not None and child.conn.recv() == "ready"
+    assert signal.SIGHUP in ignored(child.pid)
+    assert signal.SIGINT not in ignored(child.pid)
     child.close()
 
 

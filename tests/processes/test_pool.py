@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -120,3 +121,13 @@ def test_workers_have_the_environment_their_pool_was_made_in(
     with WarmPool(1, PRELOAD, tasks=10) as pool:
         seen = outcome(pool.submit(environment, "HANOI_ASP_POOL_TEST", timeout=60))
     assert seen == "set after the server started"
+
+
+def dispositions() -> tuple[object, object]:
+    return signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGHUP)
+
+
+def test_workers_leave_ctrl_c_and_a_hangup_to_their_owner() -> None:
+    with WarmPool(1, PRELOAD, tasks=10) as pool:
+        seen = outcome(pool.submit(dispositions, timeout=60))
+    assert seen == (signal.SIG_IGN, signal.SIG_IGN)
