@@ -723,11 +723,17 @@ def running(client: TestClient, count: int) -> None:
 def test_a_students_small_grade_keeps_its_lane_during_a_flood() -> None:
     """A grade of the student's own encoding on a small instance was queued behind the
     hard solves (a 503 once their queue was full): it has a lane of its own now, as
-    the engine's small solves have."""
+    the engine's small solves have.  The grade and a small solve are asked while the
+    flood's lane is full (one running, its queue full), whatever the machine's speed."""
     with TestClient(create_app(local_only=False, slots=1)) as client:
-        flood = [("/api/solve", {"instance": SLOW, "timeout": 3})] * 12
+        flood = [("/api/solve", {"instance": SLOW, "timeout": 10})] * 12
         threads, answers = in_threads(client, flood)
+        main = client.app.state.runner.lanes["main"]  # type: ignore[attr-defined]
         running(client, 1)
+        deadline = time.monotonic() + 120
+        while main.waiting < main.room:  # a queued job waits up to its 10 s
+            assert time.monotonic() < deadline, "the flood's queue did not fill"
+            time.sleep(0.01)
         grade = {"instance": THREE, "encoding": QUICKSTART_ENCODING, "timeout": 60}
         graded = client.post("/api/grade", json=grade)
         assert graded.status_code == 200, graded.json()
@@ -736,8 +742,10 @@ def test_a_students_small_grade_keeps_its_lane_during_a_flood() -> None:
         assert small.status_code == 200 and small.json()["length"] == 7
         for thread in threads:
             thread.join()
-        statuses = {answer.status_code for answer in answers}
-        assert statuses == {200, 503}  # the flood's lane: some ran, the rest were refused
+        statuses = [answer.status_code for answer in answers]
+        # those past the queue's room were refused at once (the queued ones ran or were
+        # refused at their deadline, as the machine's speed had it)
+        assert statuses.count(503) >= len(flood) - 1 - main.room, statuses
 
 
 def test_a_queued_jobs_time_limit_counts_from_its_arrival() -> None:
