@@ -211,22 +211,46 @@ def test_batch_takes_a_method(run_cli: RunCli, tmp_path: Path) -> None:
     assert sorted(row["length"] or 0 for row in rows) == [0, 22, 43, 80]
 
 
-@pytest.mark.parametrize("address", ["slurm:1", "tcp://127.0.0.1:9", "local:0"])
+REFUSING_SBATCH = "#!/bin/sh\necho 'sbatch: error: invalid partition specified' >&2\nexit 1\n"
+"""An ``sbatch`` that refuses every job, as Slurm does a wrong partition or account."""
+
+
+@pytest.mark.parametrize(
+    ("address", "sbatch"),
+    [
+        ("slurm:1", None),
+        ("slurm:1", REFUSING_SBATCH),
+        ("tcp://127.0.0.1:9", None),
+        ("local:0", None),
+    ],
+    ids=["no-sbatch", "sbatch-refuses", "no-scheduler", "no-workers"],
+)
 def test_a_batch_whose_workers_cannot_start_leaves_its_results_as_they_were(
-    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, address: str
+    run_cli: RunCli,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    address: str,
+    sbatch: str | None,
 ) -> None:
     """``--force`` emptied the file, and ``--resume`` dropped the rows it would run
-    again, before the backend failed to start (here: no ``sbatch``, no scheduler, no
-    workers): a batch that cannot start changes nothing."""
+    again, before the backend failed to start (here: no ``sbatch``, Slurm refusing the
+    worker job, no scheduler, no workers): a batch that cannot start changes nothing."""
     instance = tmp_path / "a.lp"
     instance.write_text(Path(QUICKSTART).read_text())
     out = tmp_path / "r.jsonl"
     assert run_cli("batch", str(instance), "--out", str(out))[0] == 0
     instance.write_text(f"{instance.read_text()}% changed: its row runs again\n")
     before = out.read_bytes()
-    monkeypatch.setenv("PATH", str(tmp_path / "no-programs"))  # no sbatch here
+    programs = tmp_path / "programs"
+    programs.mkdir()
+    if sbatch is not None:
+        (programs / "sbatch").write_text(sbatch)
+        (programs / "sbatch").chmod(0o755)
+    monkeypatch.setenv("PATH", str(programs))  # no sbatch here, or one that refuses
     tries = [["--force"]] if address.startswith("tcp") else [["--force"], ["--resume"]]
     for given in tries:  # (an unreachable scheduler takes 10 s to give up: once)
         code, _, err = run_cli("batch", str(instance), "--dask", address, "--out", str(out), *given)
         assert code == 2 and len(err.strip().splitlines()) == 1, err
+        if sbatch is not None:
+            assert "invalid partition" in err, err
         assert out.read_bytes() == before
