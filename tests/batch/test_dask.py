@@ -241,6 +241,17 @@ def test_without_the_extra_dask_says_how_to_install(
     assert code == 2 and "pip install 'hanoi-asp[dask]'" in err
 
 
+def scheduler_address(file: Path) -> str:
+    """The address ``dask scheduler`` writes to ``file`` once it listens: the file may
+    exist before it is written whole (an empty file was read once, under load)."""
+    deadline = time.monotonic() + 120
+    while True:
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            return str(json.loads(file.read_text())["address"])
+        assert time.monotonic() < deadline, "the scheduler wrote no address"
+        time.sleep(0.1)
+
+
 def test_a_real_scheduler_and_workers(tmp_path: Path) -> None:
     """The multi-machine shape on one machine: ``dask scheduler`` and ``dask worker``
     (with its nanny, as README shows) in their own processes, the batch a client."""
@@ -266,10 +277,7 @@ def test_a_real_scheduler_and_workers(tmp_path: Path) -> None:
         )
     ]
     try:
-        deadline = time.monotonic() + 60
-        while not address_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        address = json.loads(address_file.read_text())["address"]
+        address = scheduler_address(address_file)
         started.append(
             subprocess.Popen(
                 [

@@ -3,10 +3,11 @@ user's encoding, the racing A*), ``batch`` (this machine's pool, Dask), ``grade`
 ``serve``; after a killed batch, ``--resume`` starts at once (no lock outlives it).
 
 Each test starts its command in a session of its own, marks its environment (every
-process it starts inherits the mark), waits until the processes of interest run,
-SIGKILLs the command's own process, and waits for every marked process to end: the
-verdict depends on what is left, never on how fast the machine is.  Anything left is
-killed by pid (it carries this test's mark) before the test fails.
+process it starts inherits the mark), waits until the processes of interest run and are
+at their work (they have used some CPU), SIGKILLs the command's own process, and waits
+for every marked process to end: the verdict depends on what is left, never on how fast
+the machine is.  Anything left is killed by pid (it carries this test's mark) before
+the test fails.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from support.files import INSTANCES, ROOT, SLOW, STUCK
 MARK = "HANOI_ASP_KILL_TEST"
 WAIT_S = 120
 """How long a test waits for what must happen (never how fast it must happen)."""
+BUSY_CPU_S = 0.3
+"""CPU time after which a process is taken to be at its work (grounding, solving)."""
 QUICKSTART_ENCODING = ROOT / "encodings" / "quickstart.lp"
 HANOI = [sys.executable, "-m", "hanoi_asp"]
 
@@ -103,6 +106,21 @@ class Command:
         return [p for p in tree if safe_ppid(p) == pid]
 
 
+def working(tree: list[psutil.Process], count: int = 1) -> bool:
+    """Whether at least ``count`` processes at the ends of the tree (with no child of
+    their own: the ones doing the work) have used :data:`BUSY_CPU_S` of CPU."""
+    parents = {safe_ppid(process) for process in tree}
+    return sum(cpu(p) >= BUSY_CPU_S for p in tree if p.pid not in parents) >= count
+
+
+def cpu(process: psutil.Process) -> float:
+    try:
+        times = process.cpu_times()
+    except psutil.Error:
+        return 0.0
+    return float(times.user + times.system)
+
+
 def safe_ppid(process: psutil.Process) -> int | None:
     try:
         return process.ppid()
@@ -133,7 +151,7 @@ def test_kill_9_of_solve_with_a_users_encoding_ends_its_capped_child(tmp_path: P
     argv = ["solve", puzzle, "--encoding", str(QUICKSTART_ENCODING), "--timeout", "600"]
     with command(tmp_path / "err", *argv, "--memory-limit", "1GiB") as solve:
         solve.wait_for("capped child", lambda tree: bool(solve.children_of(tree, solve.pid)))
-        time.sleep(0.5)  # the child is grounding or solving now
+        solve.wait_for("the child at work", working)
         solve.kill_and_check()
 
 
@@ -144,6 +162,7 @@ def test_kill_9_of_solve_ends_the_racing_astar(tmp_path: Path) -> None:
     slow.write_text(SLOW)
     with command(tmp_path / "err", "solve", str(slow), "--timeout", "600") as solve:
         solve.wait_for("racing A*", lambda tree: bool(solve.children_of(tree, solve.pid)))
+        solve.wait_for("A* at work", working)
         solve.kill_and_check()
 
 
@@ -180,8 +199,8 @@ def test_kill_9_of_a_batch_leaves_no_worker_and_no_lock(
     out = tmp_path / "r.jsonl"
     argv = ["batch", str(folder), *backend, "--timeout", "600", "--out", str(out)]
     with command(tmp_path / "err", *argv) as batch:
-        batch.wait_for("solving workers", lambda tree: len(tree) >= processes)
-        time.sleep(1)  # the workers have their instances
+        batch.wait_for("the workers", lambda tree: len(tree) >= processes)
+        batch.wait_for("2 workers at work", lambda tree: working(tree, 2))
         batch.kill_and_check()
     assert_unlocked(out)
     resumed = subprocess.run(
@@ -201,7 +220,7 @@ def test_kill_9_of_grade_ends_its_capped_child(tmp_path: Path) -> None:
     argv = ["grade", "--encoding", str(QUICKSTART_ENCODING), puzzle, "--timeout", "600"]
     with command(tmp_path / "err", *argv, "--memory-limit", "1GiB") as grade:
         grade.wait_for("capped child", lambda tree: bool(grade.children_of(tree, grade.pid)))
-        time.sleep(0.5)
+        grade.wait_for("the child at work", working)
         grade.kill_and_check()
 
 
@@ -219,7 +238,7 @@ def test_kill_9_of_serve_ends_its_jobs(tmp_path: Path) -> None:
             )
             # the server's pool starts with its first job: a worker (a grandchild) runs it
             serve.wait_for("job", lambda tree: any(grandchild(p, serve.pid) for p in tree))
-            time.sleep(1)
+            serve.wait_for("the job at work", working)
             serve.kill_and_check()
         finally:
             conn.close()
