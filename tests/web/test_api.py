@@ -636,26 +636,25 @@ def test_a_solve_past_its_time_limit_is_stopped() -> None:
 
 
 def test_two_solves_at_once_both_finish() -> None:
-    """Two jobs run side by side, not one after the other: the whole takes less than the
-    sum of their own solving times (a grace of 3 s, so that a loaded machine's late stop
-    is not a 504: the kill itself is tested above)."""
-    answers: list[tuple[int, float]] = []
+    """Two jobs run side by side, not one after the other: both are seen running at once
+    in the app's workers (the sum of their times against the wall time, as before,
+    counted the pool's start and failed under load).  A grace of 3 s, so that a loaded
+    machine's late stop is not a 504: the kill itself is tested above."""
+    answers: list[int] = []
     with TestClient(create_app(local_only=False, grace=3.0)) as client:
 
         def one() -> None:
-            body = {"instance": HARD, "timeout": 2}
-            answer = client.post("/api/solve", json=body)
-            answers.append((answer.status_code, answer.json().get("time_s", 0.0)))
+            answers.append(
+                client.post("/api/solve", json={"instance": SLOW, "timeout": 5}).status_code
+            )
 
-        started = time.monotonic()
         threads = [threading.Thread(target=one) for _ in range(2)]
         for thread in threads:
             thread.start()
+        running(client, 2)  # both at once (each runs its 5 s: SLOW is never proven sooner)
         for thread in threads:
-            thread.join(timeout=60)
-        elapsed = time.monotonic() - started
-    assert [status for status, _ in answers] == [200, 200]
-    assert elapsed < sum(seconds for _, seconds in answers)  # they overlapped
+            thread.join(timeout=120)
+    assert answers == [200, 200]
 
 
 def test_the_page_ships_in_the_wheel() -> None:
