@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from hanoi_asp.engine.pattern_search import check_time, group_distance, runs_distance
+from hanoi_asp.engine.small_space import small_space
 from hanoi_asp.engine.three_pegs import three_pegs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count
 from hanoi_asp.methods.patterns import UNSEEN, estimate, goal_database, strongest_partitions
@@ -165,15 +166,20 @@ def database_bound(puzzle: Puzzle, deadline: float | None = None) -> LowerBound:
     best = strongest_partitions(tables, puzzle.initial_state(), 1)[0]
     cut = "+".join(str(t.run.size) for t in best)
     exact = len(best) == 1 and value < tables_builder.FARTHEST
-    return LowerBound(
-        value,
-        "pattern-database",
-        f"breadth-first optima{graph} of runs of disks, each alone (cut {cut}, largest "
-        f"disks first; the best of {len(tables)} cuts), added up: projection on each run, "
-        "and every move moves one disk of one run"
-        + (" (one run holds every disk: the exact optimum)" if exact else ""),
-        exact=exact,
-    )
+    if exact:
+        states = len(puzzle.pegs) ** puzzle.disks
+        argument = (
+            f"breadth-first search{graph} backwards from every goal state over all "
+            f"{len(puzzle.pegs)}^{puzzle.disks} = {states:,} states (one table of every "
+            "disk): the start's distance, the exact optimum"
+        )
+    else:
+        argument = (
+            f"breadth-first optima{graph} of runs of disks, each alone (cut {cut}, largest "
+            f"disks first; the best of {len(tables)} cuts), added up: projection on each "
+            "run, and every move moves one disk of one run"
+        )
+    return LowerBound(value, "pattern-database", argument, exact=exact)
 
 
 def lower_bound(
@@ -202,14 +208,15 @@ def best_lower_bound(
 ) -> LowerBound:
     """The strongest sound bound known for this puzzle (the strongest finished, if
     ``deadline`` passes while they are computed); each is added to ``finished`` when
-    done.  Once one reaches ``upper``, the length of a plan in hand, the rest are not
-    computed: that plan is proven minimal, and no bound can exceed it."""
+    done.  Once one is exact (the optimum) or reaches ``upper``, the length of a plan
+    in hand, the rest are not computed: no bound can exceed it."""
     candidates = [] if finished is None else finished
     candidates.append(misplaced_disks(puzzle))
     try:
         for make in _bounds_for(puzzle, deadline):
-            if upper is not None and strongest(candidates).value >= upper:
-                break
+            best = strongest(candidates)
+            if best.exact or (upper is not None and best.value >= upper):
+                break  # the optimum itself, or the plan in hand is proven
             found = make()
             if found is not None:
                 candidates.append(found)
@@ -226,7 +233,9 @@ def _bounds_for(
     if len(puzzle.pegs) == 3:
         if not complete:
             yield partial(database_bound, puzzle, deadline)  # on the move graph
-        yield partial(three_pegs, puzzle)  # exact on the complete graph
+        yield partial(three_pegs, puzzle)  # exact on the complete graph for a full goal
+        if complete and small_space(puzzle):
+            yield partial(database_bound, puzzle, deadline)  # a partial goal: the whole space
     elif four_peg_tower(puzzle) is not None and complete:
         yield partial(four_peg_tower, puzzle)  # the optimum itself: nothing stronger exists
     else:

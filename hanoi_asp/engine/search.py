@@ -25,6 +25,7 @@ from collections.abc import Callable
 from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.engine.policy import StrategyName, choose_strategy, uses_first_plan
+from hanoi_asp.engine.small_space import space_plan
 from hanoi_asp.engine.state import OnProgress, SearchState
 from hanoi_asp.engine.strategies.exact import exact
 from hanoi_asp.engine.strategies.halves import halves
@@ -32,6 +33,7 @@ from hanoi_asp.engine.strategies.mirror import mirror
 from hanoi_asp.engine.strategies.upward import upward
 from hanoi_asp.engine.tables import bounds_phase
 from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import UNREACHABLE, LowerBound, Result
@@ -101,9 +103,26 @@ def _minimal_plan(run: SearchState) -> Result:
             kind="over-limit", lower=bound.value, bound=bound, plan=run.origin, max_moves=limit
         )
         return run.result("UNSATISFIABLE", proof)
+    if bound.exact and not run.meets() and uses_first_plan(options):
+        _walk_down(run)
     if run.meets():
         assert run.best is not None and run.origin is not None
         return run.optimum(run.minimal(run.origin), run.best)
     if run.out_of_time():
         return run.stop("timeout")
     return STRATEGIES[strategy.name](run)
+
+
+def _walk_down(run: SearchState) -> None:
+    """Where the exact bound is a table of the whole state space
+    (:mod:`hanoi_asp.engine.small_space`), the plan walked down it, replayed and offered:
+    it meets the bound."""
+    began = time.monotonic()
+    try:
+        steps = space_plan(run.puzzle, run.deadline)
+    except TimeoutError:
+        steps = None
+    run.timed("first_plan", began)
+    if steps is not None:
+        moves = replay(run.puzzle, steps)
+        run.offer(moves, PlanOrigin("breadth-first", len(moves)))

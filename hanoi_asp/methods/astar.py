@@ -17,8 +17,8 @@ estimate A* pops every state at its true distance from the start, so the smalles
 ``f = g + h`` still open is a lower bound on every plan, and the first goal popped has
 the shortest plan.  Stopped early, that smallest ``f`` is what it proves.
 
-States are integers as in :mod:`hanoi_asp.methods.bfs` (disk ``d`` contributes
-``peg * pegs**(d-1)``), so a run's pattern is ``state // pegs**first % pegs**size``.
+States are integers (:mod:`hanoi_asp.methods.states`), so a run's pattern is
+``state // pegs**first % pegs**size``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import numpy as np
 import numpy.typing as npt
 
 from hanoi_asp.methods import state_arrays
-from hanoi_asp.methods.bfs import encode, moves_along, steps_back
 from hanoi_asp.methods.patterns import (
     UNSEEN,
     Partitioned,
@@ -41,6 +40,7 @@ from hanoi_asp.methods.patterns import (
     strong_price,
 )
 from hanoi_asp.methods.state_arrays import Ints
+from hanoi_asp.methods.states import encode, moves_along, steps_back, successors, tops, weights
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import Puzzle
 
@@ -272,7 +272,7 @@ def search_one_by_one(
     """A* one state at a time, a dict of the best ``g`` per state and a heap: for
     puzzles whose states are too many for :func:`_search_batched`'s bits."""
     pegs, disks = len(puzzle.pegs), puzzle.disks
-    weight_of: list[int] = [pegs**d for d in range(disks)]  # a disk's digit in a state
+    weight_of = weights(pegs, disks)  # a disk's digit in a state
     looks: list[list[tuple[int, int, Sequence[int]]]] = [
         [(weight_of[t.run.first], pegs**t.run.size, t.distances) for t in part] for part in tables
     ]
@@ -308,27 +308,16 @@ def search_one_by_one(
                 return AstarOutcome(None, expanded, len(best), proven, stopped="states")
             if most is not None and estimated >= most:
                 return AstarOutcome(None, expanded, len(best), proven, stopped="rent")
-        top = [-1] * pegs  # the smallest disk (highest index) on each peg
-        rest = state
-        for i in range(disks):
-            rest, peg = divmod(rest, pegs)
-            top[peg] = i
-        for peg, i in enumerate(top):
-            if i < 0:
+        for _, _, nxt in successors(state, tops(pegs, disks, state), targets, weight_of):
+            if best.get(nxt, UNSEEN) <= g + 1:
                 continue
-            for target in targets[peg]:
-                if top[target] > i:
-                    continue
-                nxt = state + (target - peg) * weight_of[i]
-                if best.get(nxt, UNSEEN) <= g + 1:
-                    continue
-                h_next = estimate(nxt)
-                estimated += 1
-                if h_next >= UNSEEN:
-                    continue
-                best[nxt] = g + 1
-                parent[nxt] = state
-                heapq.heappush(heap, (g + 1 + h_next, h_next, g + 1, nxt))
+            h_next = estimate(nxt)
+            estimated += 1
+            if h_next >= UNSEEN:
+                continue
+            best[nxt] = g + 1
+            parent[nxt] = state
+            heapq.heappush(heap, (g + 1 + h_next, h_next, g + 1, nxt))
     return AstarOutcome(None, expanded, len(best), 0, exhausted=True)
 
 

@@ -1,6 +1,7 @@
 """Beam search on the pattern tables: a short plan, fast, proving nothing.
 
->>> from hanoi_asp.model.puzzle import Puzzle
+>>> from hanoi_asp.methods.states import encode, moves_along
+from hanoi_asp.model.puzzle import Puzzle
 >>> from hanoi_asp.methods.patterns import goal_database
 >>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=5, init={"a": (1, 2, 3, 4, 5)},
 ...            goal={"d": (1, 2, 3, 4, 5)})
@@ -35,7 +36,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from hanoi_asp.methods.bfs import encode, moves_along
 from hanoi_asp.methods.patterns import UNSEEN, Partitioned, move_lists
 from hanoi_asp.methods.state_arrays import (
     Ints,
@@ -45,6 +45,7 @@ from hanoi_asp.methods.state_arrays import (
     goal_test,
     successors,
 )
+from hanoi_asp.methods.states import encode, moves_along
 from hanoi_asp.model.puzzle import Puzzle
 
 Steps = list[tuple[int, str]]
