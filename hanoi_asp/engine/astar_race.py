@@ -1,129 +1,98 @@
-"""A* on the same pattern tables races clingo on a spare core once the search has run
-a moment; whichever proves first ends the search.
+"""A* on the same pattern tables races clingo on a second core, in step with it: who
+answers first is decided by the work each has done, never by the clock.
 
-Clingo and its propagator refute horizons in little memory, and are fastest on most
-puzzles; A* on the same tables is several times faster on some and runs out of
-memory on others (``python -m benchmarks.hard`` times both).  Which one a puzzle
-favours is not known in advance, so the engine asks both: once the search has run
-:data:`RACE_AFTER` seconds (a classroom's puzzles are proven by clingo before then), as
-soon as the tables are built or after the next horizon clingo refutes, a forked
-process runs A* (:func:`hanoi_asp.methods.astar.search_buying_tables`) on those tables
-with the run's deadline and A*'s memory budget less what clingo keeps
-(:func:`race_budget`), and clingo goes on meanwhile.
-A* ending first cancels clingo's current horizon: its plan is replayed and offered,
-and what it proved raises the lower bound (a plan it found is then minimal; stopped by
-its memory budget, clingo goes on from its bound).  Clingo ending first ends A*.  The
-race costs a second core's time, so it runs only where the engine may use two cores
-(:func:`spare_core`; not in a batch that shares the cores among its workers).
+Clingo and its propagator refute horizons in little memory and are fastest on most
+puzzles; A* on the same tables is several times faster on some and runs out of memory
+on others.  Which one a puzzle favours is not known in advance, so the engine runs
+both: once the search has done :data:`RACE_AFTER` units of work
+(:mod:`hanoi_asp.engine.ledger`), between two horizons or before the first, a forked
+process runs A* (:func:`~hanoi_asp.engine.astar_driver.run_astar`) on the search's tables
+with A*'s memory budget less what clingo keeps.
 
-Why A*'s number is a sound lower bound (the argument of
-:func:`hanoi_asp.methods.astar.search`): the tables' estimate is admissible and
-consistent, so A* pops every state at its true distance from the start; while the
-smallest ``f = g + h`` still open is F, every plan shorter than F would have a state
-open with ``f`` < F, so none exists; a goal popped at ``f`` = L is a plan with none
-shorter.  Tested against breadth-first search in ``tests/engine/test_astar_race.py``.
-``--no-astar`` leaves the proof to clingo alone.
+**In step** (:meth:`Rival.meet`).  A* tells the engine where it stands as it goes: the
+work it has done, the smallest ``f`` it has left open (a proven lower bound), whether it
+has bought the strong tables, and at last its answer.  Nothing goes the other way, so
+A*'s course is the same on every run.  At every checkpoint of its own
+(:mod:`hanoi_asp.engine.scheduler`), the engine meets A* at the same amount of work: it
+waits, if it must, until A* has said it got that far, and takes in everything A* said
+up to there and nothing after.  So what the engine knows of A* at each point of its own
+work is the same on every run: A*'s bound raises the lower bound there, its plan is
+taken there, and a clingo whose horizon A* has passed (or whose search is over) is
+stopped there; on a machine twice as slow, or with A* slowed by a neighbour, the same
+things happen at the same points, later.  The waiting is the cost
+(``docs/decisions/race.md`` measures it); the child never waits.
+
+The race takes a second core: it runs unless the user or a batch has said how many
+threads clingo has (``--threads``), or ``--no-astar``.  The fork is a plain ``os.fork``
+outside clingo's search (the engine may run in a daemonic process, where
+multiprocessing refuses children); the child ignores Ctrl-C, dies with its parent and
+ends silently on any failure (the engine goes on alone).  Why A*'s number is a sound
+bound: :mod:`hanoi_asp.engine.astar_driver`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import multiprocessing
 import os
 import signal
-import time
-from dataclasses import dataclass
+import threading
 from multiprocessing.connection import Connection
 from typing import NoReturn
 
+from hanoi_asp.engine.astar_driver import astar_bound, race_budget, run_astar
 from hanoi_asp.engine.isolation import die_with_parent
-from hanoi_asp.engine.reference import astar_budget
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import own_searches
-from hanoi_asp.methods import astar
+from hanoi_asp.methods.astar import AstarOutcome, Progress
 from hanoi_asp.methods.patterns import Partitioned
-from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.model.result import LowerBound
 
-RACE_AFTER = 0.2
-"""Seconds the search runs (first plan, tables, clingo) before A* may start: small
-puzzles stay clingo's alone, and A* on a hard one starts about when ``--method astar``
-would."""
-ANSWER_MARGIN = 0.3
-"""A* stops this many seconds before the run's deadline, so that its bound is in hand
-when the search answers."""
-CLINGO_MEMORY = 2**30
-"""Memory the main process (clingo, its propagator, the beam, the tables) keeps beside
-the racing A*: with A*'s default budget of
-:data:`~hanoi_asp.engine.reference.ASTAR_MEMORY` that makes the 4 GiB the engine's
-peak must stay under (A*'s states counted at the most bytes measured per state,
-:func:`hanoi_asp.methods.astar.state_bytes`).  The
-whole engine, A* included, peaked at 1683 MiB on 4 pegs with 15 disks
-(``hard28-n15-budget``)."""
-BOUND_NAME = "astar"
-"""The name of the bound A* proves (``bound.name`` in the JSON)."""
+RACE_AFTER = 500_000
+"""The work (about 0.2 s) the search does before A* may start: a puzzle the beam or the
+first horizons settle stays clingo's alone, and A* on a hard one starts about when
+``--method astar`` would (the bound's tables alone cost more)."""
+REPORT_EVERY = 100_000
+"""A* says where it stands at most this often, in work (every batch of states it
+expands, one state at a time every 4,096): the engine meets it no finer."""
+WAIT_SECONDS = 0.1
+"""How often the engine, waiting for A*, looks at its deadline (stopping only)."""
 
 
-def spare_core(run: SearchState) -> bool:
-    """Whether the engine may take a second core: the policy chooses clingo's threads
-    (a user's or a batch's ``--threads`` says how many cores the run has) and the
-    process may run on two cores or more."""
-    if run.options.threads is not None:
-        return False
-    return len(os.sched_getaffinity(0)) >= 2
+class Rival:
+    """The A* process racing clingo for one search: started once due
+    (:meth:`start_if_due`), met at each checkpoint (:meth:`meet`), ended with the
+    search (:meth:`close`)."""
 
-
-def race_budget(limits: Limits, puzzle: Puzzle) -> int:
-    """States the racing A* may store on the puzzle: A*'s budget less
-    :data:`CLINGO_MEMORY`, never under half of it (a user's ``--limit states=N`` is
-    halved, as clingo shares it).  Half of the default budget stopped A* (one state at a
-    time) at f = 93 on random4-n15-full-3, where ``--method astar`` alone proved the
-    optimum, 94, in 217 s: clingo was left to refute 93 alone until the time limit."""
-    whole = astar_budget(limits, puzzle)
-    if limits.states_given:
-        return whole // 2
-    return max(whole // 2, whole - CLINGO_MEMORY // astar.state_bytes(puzzle))
-
-
-@dataclass(frozen=True)
-class _Answer:
-    """What the A* process sends back: small, so the pipe is quick."""
-
-    steps: list[tuple[int, str]] | None
-    lower: int
-    expanded: int
-    stopped: str | None
-
-
-class AstarRival:
-    """The A* process racing clingo for one search: started once due (:meth:`start_if_due`),
-    its answer taken in (:meth:`take`), ended with the search (:meth:`close`)."""
-
-    def __init__(self, run: SearchState, tables: Partitioned | None) -> None:
-        self.run, self.tables = run, tables
-        self.allowed = own_searches(run, tables) and run.options.astar and spare_core(run)
+    def __init__(
+        self,
+        run: SearchState,
+        tables: Partitioned | None,
+        allowed: bool,
+        halt: threading.Event | None = None,
+    ) -> None:
+        self.run, self.tables, self.halt = run, tables, halt
+        self.allowed = allowed and tables is not None
         self.pid: int | None = None
-        """The A* process while it runs (or has ended unreaped)."""
         self.answers: Connection | None = None
-        self.done = False
+        self.origin = 0
+        """The engine's work when A* started: A*'s work counts from there."""
+        self.at: float = 0
+        """A*'s work as far as the engine has taken in what it said."""
+        self.ended = False
+        self.strong = False
+        """A* has said it bought the strong tables."""
 
-    def start_if_due(self) -> None:
-        """Before clingo's first horizon or between two (no clingo thread running: the
-        fork copies one thread): start A* once the search has run :data:`RACE_AFTER`
-        seconds, or would have but for the on-disk cache (the build time it saved counts:
-        a warm solve, its tables read in milliseconds, races when the cold one did, and
-        no longer buys tables meanwhile that the cold one, proven by A*, never built)."""
-        if not self.allowed or self.pid is not None or self.done:
+    def start_if_due(self, work: int) -> None:
+        """Start A* once the engine's work reaches :data:`RACE_AFTER` (never when clingo
+        is searching: the fork copies one thread)."""
+        if not self.allowed or self.pid is not None or self.ended or work < RACE_AFTER:
             return
-        ran = time.monotonic() - self.run.started + self.run.cache_saved
-        if ran < RACE_AFTER or self.run.out_of_time():
+        if self.run.out_of_time():
             return
-        assert self.tables is not None  # allowed: the search has tables
-        deadline = self.run.deadline
-        stop = None if deadline is None else deadline - ANSWER_MARGIN
+        assert self.tables is not None
         budget = race_budget(self.run.options.limits, self.run.puzzle)
         receive, send = multiprocessing.Pipe(duplex=False)
         # a plain fork: the engine may itself run in a daemonic process (a batch worker,
@@ -131,43 +100,60 @@ class AstarRival:
         pid = os.fork()
         if pid == 0:
             receive.close()
-            _race(self.run.puzzle, self.tables, budget, stop, send)  # never returns
+            _race(self.run.puzzle, self.tables, budget, send)  # never returns
         send.close()
-        self.pid, self.answers = pid, receive
+        self.pid, self.answers, self.origin = pid, receive, work
 
     def racing(self) -> bool:
-        """Whether A* is running and has not answered yet."""
-        return self.pid is not None and not self.done
+        """Whether A* runs and has not answered yet (as far as the engine has met it)."""
+        return self.pid is not None and not self.ended
 
-    def finished(self) -> bool:
-        """Whether A* has answered and the answer waits to be taken (polled by clingo's
-        solve every :data:`~hanoi_asp.engine.clingo_calls.POLL_SECONDS`)."""
-        return self.answers is not None and not self.done and self.answers.poll()
+    def has_strong(self) -> bool | None:
+        """None if A* is not racing; else whether it has bought the strong tables."""
+        return self.strong if self.racing() else None
 
-    def take(self) -> bool:
-        """Take A*'s answer in if it has come: its plan offered, its bound raised.
-        Whether the race has ended so (an answer, or A* ended without one: over a
-        memory cap, say, when clingo goes on alone and asks its horizon again)."""
-        if not self.finished():
-            return False
+    def meet(self, work: int) -> None:
+        """Meet A* at the engine's ``work``: wait until A* has said it got that far (or
+        ended), taking in what it says on the way (see the module docstring).  Past the
+        deadline the engine stops waiting: it is about to stop."""
+        target = work - self.origin
+        while self.racing() and self.at < target:
+            message = self._receive()
+            if message is None:
+                return
+            self._take(message)
+
+    def _receive(self) -> Progress | AstarOutcome | None:
+        """A*'s next message; None past the deadline or once the search is cancelled
+        (``halt``: Ctrl-C); A*, ended without one, is taken to have ended."""
         assert self.answers is not None
-        self.done = True
+        while not self.answers.poll(WAIT_SECONDS):
+            if self.run.out_of_time() or (self.halt is not None and self.halt.is_set()):
+                return None
         try:
-            answer: _Answer = self.answers.recv()
-        except (EOFError, OSError):
-            return True  # A* ended without an answer: nothing proven, clingo goes on
-        finally:
+            message: Progress | AstarOutcome = self.answers.recv()
+        except (EOFError, OSError):  # A* ended without an answer: clingo goes on alone
+            self.ended, self.at = True, math.inf
             self.close()
+            return None
+        return message
+
+    def _take(self, message: Progress | AstarOutcome) -> None:
+        """What A* said: its bound raises the lower bound; its answer's plan, replayed,
+        is offered, and the race ends."""
         run = self.run
-        if answer.steps is not None:
-            moves = replay(run.puzzle, answer.steps)
+        if isinstance(message, Progress):
+            self.at, self.strong = message.work, self.strong or message.strong
+            if message.lower > run.lower:
+                run.prove(astar_bound(message))
+            return
+        self.ended = True
+        self.close()
+        if message.steps is not None:
+            moves = replay(run.puzzle, message.steps)
             run.offer(moves, PlanOrigin("astar", len(moves)))
-        if answer.lower > run.lower:
-            exact = answer.steps is not None
-            run.bound = LowerBound(answer.lower, BOUND_NAME, _argument(answer), exact=exact)
-            run.lower = answer.lower
-            run.report()
-        return True
+        if message.lower > run.lower or message.steps is not None:
+            run.prove(astar_bound(message))
 
     def close(self) -> None:
         """End the A* process, if it runs, and reap it."""
@@ -177,44 +163,32 @@ class AstarRival:
                 os.kill(pid, signal.SIGKILL)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-        if self.answers is not None and (self.done or pid is not None):
+        if self.answers is not None:
             self.answers.close()
-            self.done = True
+            self.answers = None
+        if pid is not None:
+            self.ended = True
 
 
-def _race(
-    puzzle: Puzzle,
-    tables: Partitioned,
-    budget: int,
-    deadline: float | None,
-    answers: Connection,
-) -> NoReturn:
-    """The A* process: dies with its parent, leaves Ctrl-C to it, searches, sends a
-    small answer and ends; on any failure it ends silently (the parent sees the pipe
-    close and clingo goes on alone: nothing of it reaches the user)."""
+def _race(puzzle: Puzzle, tables: Partitioned, budget: int, answers: Connection) -> NoReturn:
+    """The A* process: dies with its parent, leaves Ctrl-C to it, searches, says where it
+    stands every :data:`REPORT_EVERY` units of work, sends its answer and ends; on any
+    failure it ends silently (the parent sees the pipe close and clingo goes on)."""
     code = 0
+    said = -REPORT_EVERY
+
+    def report(progress: Progress) -> None:
+        nonlocal said
+        if progress.work >= said + REPORT_EVERY:
+            answers.send(progress)
+            said = progress.work
+
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         die_with_parent()  # a batch worker killed at its limit leaves no A* behind
-        found, _ = astar.search_buying_tables(puzzle, tables, max_states=budget, deadline=deadline)
-        answers.send(_Answer(found.steps, found.lower, found.expanded, found.stopped))
+        answers.send(run_astar(puzzle, tables, budget, None, report))
         answers.close()
     except BaseException:  # a racer's failure only ends the race
         code = 1
     os._exit(code)  # never the parent's code after the fork, nor its exit handlers
-
-
-def _argument(answer: _Answer) -> str:
-    """The bound's proof, in words, as every bound carries one."""
-    if answer.steps is not None:
-        return (
-            f"A* on the pattern tables (a consistent estimate) reached the goal at "
-            f"f = {answer.lower} after expanding {answer.expanded} states: every shorter "
-            "plan would have been expanded first"
-        )
-    return (
-        f"A* on the pattern tables (a consistent estimate) expanded every state with "
-        f"f below {answer.lower} ({answer.expanded} states, stopped: {answer.stopped}): "
-        "a shorter plan would have had one of them open"
-    )

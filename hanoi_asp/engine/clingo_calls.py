@@ -10,8 +10,9 @@ line; a malformed answer (no move at a step, two at one) a
 from __future__ import annotations
 
 import re
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import clingo
 
@@ -23,7 +24,8 @@ Steps = list[tuple[int, str]]
 """A solver's raw answer: per step, the moved disk and its target peg."""
 
 POLL_SECONDS = 0.1
-"""How often a running solve looks at its deadline."""
+"""How often a running solve looks at its deadline (stopping only: the scheduler stops
+a solve call from inside it, at a point of the work, :mod:`hanoi_asp.engine.scheduler`)."""
 
 
 class ClingoCalls:
@@ -38,18 +40,19 @@ class ClingoCalls:
         threads: int | None = None,
         *,
         warnings: bool = False,
+        halt: threading.Event | None = None,
     ) -> None:
         self.encoding_path = encoding_path
         self.options = [*(() if warnings else ("--warn=none",)), *options]
         self.threads = threads
+        self.halt = halt
+        """Set when a running solve is cancelled (the deadline, Ctrl-C): what waits inside
+        clingo's callback (the scheduler meeting A*) stops waiting."""
         self.messages: list[str] = []
         self.grounding = 0.0
         """Seconds spent in clingo's grounder so far (parsing included)."""
         self.solving = 0.0
         """Seconds spent in clingo's search so far."""
-        self.interrupt: Callable[[], bool] | None = None
-        """Asked at every poll of a running solve: True cancels it (its answer is then
-        UNKNOWN), e.g. when A* racing clingo has answered (:mod:`hanoi_asp.engine.astar_race`)."""
 
     def new_control(self) -> clingo.Control:
         ctl = clingo.Control(self.options, logger=self._log, message_limit=20)
@@ -105,14 +108,13 @@ class ClingoCalls:
         with ctl.solve(on_model=on_model, async_=True) as handle:
             try:
                 while True:  # looked at before the first wait too: at once if due
-                    late = deadline is not None and time.monotonic() >= deadline
-                    if late or (self.interrupt is not None and self.interrupt()):
-                        handle.cancel()
+                    if deadline is not None and time.monotonic() >= deadline:
+                        self._cancel(handle)
                         break
                     if handle.wait(POLL_SECONDS):
                         break
             except KeyboardInterrupt:
-                handle.cancel()
+                self._cancel(handle)
                 handle.get()
                 self.solving += time.monotonic() - began
                 raise
@@ -139,6 +141,11 @@ class ClingoCalls:
             rules=int(lp["rules"]),
         )
         return run, (extract_steps(found[0], horizon) if found else None)
+
+    def _cancel(self, handle: clingo.SolveHandle) -> None:
+        if self.halt is not None:
+            self.halt.set()
+        handle.cancel()
 
     def core(
         self,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from hanoi_asp.engine.answer import assemble, deadline
 from hanoi_asp.engine.bounds import misplaced_disks
 from hanoi_asp.engine.reference import solve_with_method
 from hanoi_asp.engine.search import search
@@ -21,7 +22,6 @@ from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.proof import Proof
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result
-from hanoi_asp.outputs.proof import proof_sentence
 from hanoi_asp.processes import Stopped, run_capped
 
 
@@ -68,8 +68,8 @@ def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> R
     capped at ``memory`` bytes.  Killed or over the cap, the answer is ``UNKNOWN`` with
     ``stopped`` ``timeout`` or ``memory``."""
     started = time.monotonic()
-    left = options.time_left(started)
-    seconds = None if left is None else left + HARD_GRACE_S
+    stop_at = deadline(options, started)
+    seconds = None if stop_at is None else max(stop_at - started, 0.0) + HARD_GRACE_S
     try:
         return run_capped(solve, (puzzle, options), seconds=seconds, memory=memory)
     except Stopped as stop:
@@ -86,16 +86,15 @@ def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> R
             memory_limit=memory if stop.why == "memory" else None,
             max_moves=options.move_limit(puzzle),
         )
-        return Result(
-            puzzle=puzzle,
-            result="UNKNOWN",
-            plan=None,
+        limit = options.move_limit(puzzle)
+        return assemble(
+            puzzle,
+            options,
+            started,
+            "UNKNOWN",
+            proof,
             bound=bound,
-            lower_bound=bound.value,
-            max_moves=options.move_limit(puzzle),
-            proof=proof_sentence(proof),
-            proof_data=proof,
-            time_s=time.monotonic() - started,
+            lower=bound.value,
+            max_moves=limit,
             stopped=stop.why,
-            source=options.source,
         )

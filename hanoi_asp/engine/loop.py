@@ -50,11 +50,12 @@ class Ladder:
     unfold: Callable[[Steps], Steps] | None = None
     """The whole plan from a horizon's answer (a half: mirrored)."""
     refuted: Callable[[int], None] = _nothing
-    """Told each horizon clingo refuted, before the lower bound rises past it; it may
-    raise the lower bound itself (the horizons below it are then skipped)."""
-    rival_answered: Callable[[], bool] = _never
-    """Asked when a horizon's solve was cancelled before the deadline: whether a rival
-    search's answer cancelled it (and was taken in: :mod:`hanoi_asp.engine.astar_race`)."""
+    """Told each horizon clingo refuted, once the lower bound has risen past it; it may
+    raise the lower bound further (the horizons below it are then skipped)."""
+    paused: Callable[[], bool] = _never
+    """Asked when a horizon's solve ended unfinished: whether the scheduler stopped it
+    (:mod:`hanoi_asp.engine.scheduler`: the search over, or the bound past the horizon),
+    rather than the deadline."""
 
 
 @dataclass(frozen=True)
@@ -69,9 +70,8 @@ def climb(run: SearchState, ladder: Ladder) -> Found | Result | None:
     """Ask the ladder's horizons in order: the first that holds a plan (:class:`Found`);
     the search's answer if it must stop first (out of time, or the next horizon over
     the grounding limit); None once every horizon was refuted, or the lower bound has
-    reached the best plan in hand (which is then minimal).  A horizon cancelled by a
-    rival's answer (:attr:`Ladder.rival_answered`) is asked again, unless that answer
-    proved it already."""
+    reached the best plan in hand (which is then minimal).  A horizon the scheduler
+    stopped (:attr:`Ladder.paused`) is asked again, unless the bound has passed it."""
     for horizon in ladder.horizons:
         while ladder.moves(horizon) >= run.lower:  # else proven meanwhile
             if (stopped := run.stopped_before(horizon)) is not None:
@@ -81,18 +81,17 @@ def climb(run: SearchState, ladder: Ladder) -> Found | Result | None:
                 run, ladder.solver, horizon, ladder.phase, ladder.moves, ladder.unfold
             )
             if record.status == "UNKNOWN":
-                if not ladder.rival_answered() or run.out_of_time():
+                if not ladder.paused() or run.out_of_time():
                     return run.stop("timeout")
                 if run.meets():
-                    return None  # the rival's plan meets its bound: minimal
-                continue
+                    return None  # a plan found meanwhile meets the bound: minimal
+                continue  # asked again, unless the bound has passed it meanwhile
             if moves is not None:
                 return Found(horizon, moves)
+            run.raise_lower(ladder.moves(horizon + 1), f"horizon {horizon} refuted")
             ladder.refuted(horizon)
-            run.lower = max(run.lower, ladder.moves(horizon + 1))
-            run.report()
             if run.meets():
-                return None  # a plan found meanwhile (weighted A*, A*) meets the bound
+                return None  # a plan found meanwhile (the beam, A*) meets the bound
             break
     return None
 

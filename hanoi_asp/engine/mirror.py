@@ -48,7 +48,6 @@ import clingo
 
 from hanoi_asp.engine.bounds import whole_tower
 from hanoi_asp.engine.clingo_calls import ClingoCalls, Steps
-from hanoi_asp.engine.pruning import PatternPruning
 from hanoi_asp.engine.solver import IncrementalSolver, Program
 from hanoi_asp.inputs.facts import instance_facts, peg_term
 from hanoi_asp.methods.patterns import Allowed, Partitioned, goal_database
@@ -97,6 +96,9 @@ class MirrorHalf:
         self.calls.ground(ctl, parts)
         run, steps = self.calls.solve(ctl, half, deadline, started)
         return run.as_phase("mirror-half"), steps
+
+    def retable(self, tables: Partitioned) -> None:
+        return None
 
 
 def tower_ends(puzzle: Puzzle) -> tuple[int, int]:
@@ -176,7 +178,6 @@ def half_solver(
     ``mirror.lp``'s check(t)), and the pattern propagator on the half's tables if
     given."""
     half = half_puzzle(puzzle)
-    propagator = None if tables is None else PatternPruning(half, tables)
     return IncrementalSolver(
-        half, programs, prune=True, options=options, threads=threads, propagator=propagator
+        half, programs, prune=True, options=options, threads=threads, tables=tables
     )

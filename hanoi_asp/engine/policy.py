@@ -18,6 +18,7 @@ choices are measured by ``benchmarks/`` (``speed.py``, ``hard.py``, ``anytime.py
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass
 from typing import Literal
 
@@ -25,7 +26,7 @@ from hanoi_asp.engine.distance3 import distance3_facts
 from hanoi_asp.engine.encodings import read_encoding
 from hanoi_asp.engine.mirror import applies as mirror_applies
 from hanoi_asp.engine.mirror import mirror_fact, searches_halves
-from hanoi_asp.engine.pruning import PatternPruning
+from hanoi_asp.engine.pruning import Checkpoint
 from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Program
 from hanoi_asp.inputs.asp_text import check_encoding, is_incremental
 from hanoi_asp.methods.patterns import Partitioned
@@ -39,10 +40,16 @@ StrategyName = Literal["upward", "mirror", "halves", "exact"]
 lower bound; half a mirrored plan at an exact bound first; up the half horizons of a
 whole tower; or one horizon, asked as it is (``--moves``, grading)."""
 
-DEFAULT_THREADS = 2
-"""Threads of the incremental engine unless asked otherwise: clingo's parallel mode
-races threads with different configurations that share learnt clauses, which pays on
-the hard instances and costs nothing on the easy ones."""
+DEFAULT_THREADS = 1
+"""clingo's threads unless asked otherwise: one, so that a run repeats.  clasp's parallel
+mode races threads that share learnt clauses, and which thread finds what first
+depends on the machine's timing: the plan, the statistics and the time changed from
+run to run.  Two threads helped some 3-peg searches and a user's encodings; what one
+costs there is measured in ``docs/decisions/threads.md``."""
+
+ENGINE_CORES = 2
+"""The cores one solve of the engine takes at most: clingo's thread, and A* racing it
+(:mod:`hanoi_asp.engine.astar_race`)."""
 
 TEACHING_THREADS = 1
 """``explain`` and ``grade`` search with one thread: the same statistics every run."""
@@ -125,27 +132,25 @@ def engine_mode(options: SolveOptions) -> Mode:
 
 
 def solver_threads(options: SolveOptions, patterns: bool = False) -> int:
-    """Threads clingo searches with: as asked; else :data:`DEFAULT_THREADS` (at most
-    the machine's cores) for the incremental engine, :data:`PATTERN_THREADS` with the
-    pattern propagator, and one for one-shot mode, which is the benchmark's baseline
-    and gives teaching runs the same statistics each time."""
+    """Threads clingo searches with: as asked; else :data:`DEFAULT_THREADS` (and
+    :data:`PATTERN_THREADS` with the pattern propagator, one for one-shot mode): the
+    same on every machine, so a run repeats there."""
     if options.threads is not None:
         return options.threads
-    if engine_mode(options) == "oneshot":
-        return 1
     if patterns:
         return PATTERN_THREADS
-    return max(1, min(DEFAULT_THREADS, os.cpu_count() or 1))
+    return DEFAULT_THREADS
 
 
 def batch_threads(workers: int, threads: int | None = None) -> int | None:
-    """clingo threads per batch worker: as asked; else the engine's own choice
-    (None) if the cores shared among the workers hold :data:`DEFAULT_THREADS`, else
-    that share (at least one), so a batch does not oversubscribe the machine."""
+    """clingo threads per batch worker: as asked; else the engine's own choice (None)
+    if the cores shared among the workers hold :data:`ENGINE_CORES` (clingo and the
+    racing A*), else that share (at least one: a thread count given keeps A* out), so a
+    batch does not oversubscribe the machine."""
     if threads is not None:
         return threads
     share = max(1, (os.cpu_count() or 1) // workers)
-    return None if share >= DEFAULT_THREADS else share
+    return None if share >= ENGINE_CORES else share
 
 
 def uses_distance3(puzzle: Puzzle, options: SolveOptions) -> bool:
@@ -255,12 +260,15 @@ def make_solver(
     minimal: bool,
     warnings: bool = False,
     tables: Partitioned | None = None,
+    checkpoint: Checkpoint | None = None,
+    halt: threading.Event | None = None,
 ) -> HorizonSolver:
     """The driver for the strategy's full horizons, loading its programs for them;
     ``minimal`` adds the pruning that keeps only minimal plans (never for a
     fixed-horizon question).  The pattern propagator (when the strategy asks for it
     and ``tables`` are given) checks what holds for every plan of the horizon's length,
-    so it serves both."""
+    so it serves both; ``checkpoint`` is the scheduler's, asked as clingo searches, and
+    ``halt`` is set when a search is cancelled (:mod:`hanoi_asp.engine.scheduler`)."""
     programs = strategy.load("full")
     if strategy.mode == "oneshot":
         return OneShotSolver(
@@ -270,9 +278,6 @@ def make_solver(
             threads=strategy.threads,
             warnings=warnings,
         )
-    propagator = None
-    if strategy.patterns and tables is not None:
-        propagator = PatternPruning(puzzle, tables)
     return IncrementalSolver(
         puzzle,
         programs,
@@ -280,7 +285,9 @@ def make_solver(
         options=strategy.clingo_options,
         threads=strategy.threads,
         warnings=warnings,
-        propagator=propagator,
+        tables=tables if strategy.patterns else None,
+        checkpoint=checkpoint,
+        halt=halt,
     )
 
 

@@ -9,29 +9,23 @@
 
 from __future__ import annotations
 
-import resource
 import time
 from dataclasses import dataclass
 from typing import cast, get_args
 
+from hanoi_asp.engine.answer import assemble, deadline
+from hanoi_asp.engine.astar_driver import astar_budget, run_astar
 from hanoi_asp.engine.bounds import lower_bound, misplaced_disks, whole_tower
 from hanoi_asp.engine.first_plan import build_first_plan
-from hanoi_asp.methods import astar, bfs
+from hanoi_asp.methods import bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
 from hanoi_asp.methods.recursive import tower_moves
 from hanoi_asp.model.errors import InputError, LimitError
-from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import MethodRun, PlanOrigin, Proof, ProofKind, ReferenceMethod, Stop
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Method, Result, Verdict
-from hanoi_asp.outputs.proof import proof_sentence
-
-BOUND_SECONDS = 1.0
-"""Most time spent on the lower bound a reference method's result reports."""
-ASTAR_MEMORY = 3 * 2**30
-"""Most memory A*'s states take by default (the engine's peak stays under 4 GiB)."""
 
 
 @dataclass(frozen=True)
@@ -53,25 +47,25 @@ class Answer:
 
 
 def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
-    """``options.method`` is ``recursive``, ``frame-stewart``, ``bfs`` or ``astar``."""
+    """``options.method`` is ``recursive``, ``frame-stewart``, ``bfs`` or ``astar``.  The
+    result's bound is the engine's best (:func:`hanoi_asp.engine.bounds.lower_bound`),
+    context beside the method's own argument, computed after it in full: a reference
+    run's answer is the same on every run."""
     started = time.monotonic()
     options.limits.check_size(pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
     limit = options.move_limit(puzzle)
-    origin = started if options.started is None else options.started
-    deadline = None if options.timeout is None else origin + options.timeout
+    stop = deadline(options, started)
     bound = misplaced_disks(puzzle)
     method = _reference(options.method)
     try:
         if options.method == "bfs":
-            answer = _breadth_first(puzzle, options, limit, deadline)
+            answer = _breadth_first(puzzle, options, limit, stop)
         elif options.method == "astar":
-            answer = _astar(puzzle, options, limit, deadline)
+            answer = _astar(puzzle, options, limit, stop)
         else:
             answer = _tower(puzzle, options, limit)
         plan = None if answer.steps is None else replay(puzzle, answer.steps)
-        # after the method, briefly: the bound is context here, not the answer
-        budget = time.monotonic() + BOUND_SECONDS
-        bound = lower_bound(puzzle, options.bound, min(budget, deadline or budget))
+        bound = lower_bound(puzzle, options.bound, stop)
     except KeyboardInterrupt:
         answer = Answer("UNKNOWN", "stopped", MethodRun(method), stopped="interrupt")
         plan = None
@@ -90,21 +84,20 @@ def solve_with_method(puzzle: Puzzle, options: SolveOptions) -> Result:
         stopped=answer.stopped,
         max_moves=limit,
     )
-    return Result(
-        puzzle=puzzle,
-        result=answer.verdict,
+    return assemble(
+        puzzle,
+        options,
+        started,
+        answer.verdict,
+        proof,
         plan=plan,
         bound=bound,
-        lower_bound=lower,
-        upper_bound=None if plan is None else len(plan),
+        lower=lower,
+        upper=None if plan is None else len(plan),
         max_moves=limit,
-        proof=proof_sentence(proof),
-        proof_data=proof,
-        time_s=time.monotonic() - started,
         method=options.method,
         stopped=answer.stopped,
         unreachable=answer.unreachable,
-        source=options.source,
     )
 
 
@@ -199,40 +192,13 @@ def _breadth_first(
     return Answer("UNSATISFIABLE", "over-limit", MethodRun("bfs", found.depth + 1, found.visited))
 
 
-def astar_budget(limits: Limits, puzzle: Puzzle) -> int:
-    """How many states A* may store on the puzzle: ``--limit states=N`` when given, else
-    as many as half the memory available now holds, at most :data:`ASTAR_MEMORY`
-    (:func:`hanoi_asp.methods.astar.states_within`; never fewer than the default
-    limit).  A* stopped by its budget still answers with the plan built first and its
-    proven bound, so the budget decides how much it can prove, not whether it
-    answers."""
-    if limits.states_given:
-        return limits.states
-    room = min(available_memory() // 2, ASTAR_MEMORY)
-    return max(limits.states, astar.states_within(puzzle, room))
-
-
-def available_memory() -> int:
-    """Bytes this process could still take: the kernel's MemAvailable, within the
-    address-space limit (``ulimit -v``) if one is set; 0 where neither can be read."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            fields = dict(line.split(":", 1) for line in meminfo)
-        free = int(fields["MemAvailable"].split()[0]) * 1024
-    except (OSError, KeyError, ValueError):
-        return 0
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    return free if soft == resource.RLIM_INFINITY else min(free, soft)
-
-
 def _astar(
     puzzle: Puzzle, options: SolveOptions, limit: int | None, deadline: float | None
 ) -> Answer:
     """A*'s optimum; stopped by the deadline or its memory budget, the plan built first
     (replayed) with the lower bound A* proved, as the engine's anytime answer."""
     start = build_first_plan(puzzle, options, deadline)
-    budget = astar_budget(options.limits, puzzle)
-    found, _ = astar.search_buying_tables(puzzle, None, max_states=budget, deadline=deadline)
+    found = run_astar(puzzle, None, astar_budget(options.limits, puzzle), deadline)
     if found.steps is not None:
         length = len(found.steps)
         run = MethodRun("astar", length, found.expanded)

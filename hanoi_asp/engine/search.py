@@ -80,7 +80,7 @@ def _minimal_plan(run: SearchState) -> Result:
         start = build_first_plan(puzzle, options, run.deadline)
         run.timed("first_plan", began)
         if start.unreachable is not None:
-            run.bound = LowerBound(UNREACHABLE, "breadth-first", start.unreachable)
+            run.start_from(LowerBound(UNREACHABLE, "breadth-first", start.unreachable))
             run.strategy = choose_strategy(puzzle, options, None)
             proof = Proof(kind="unreachable", bound=run.bound, max_moves=run.limit)
             return run.result("UNSATISFIABLE", proof, unreachable=True)
@@ -88,10 +88,8 @@ def _minimal_plan(run: SearchState) -> Result:
             run.first = start.first
             run.offer(start.moves, PlanOrigin(start.first.method, start.first.length))
     with bounds_phase(run):
-        bound = run.bound = lower_bound(
-            puzzle, options.bound, run.deadline, run.finished, upper=run.upper
-        )
-    run.lower = bound.value
+        bound = lower_bound(puzzle, options.bound, run.deadline, run.finished, upper=run.upper)
+    run.start_from(bound)
     strategy = run.strategy = choose_strategy(puzzle, options, bound)
     limit = run.limit
     if bound.unreachable:

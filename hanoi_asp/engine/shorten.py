@@ -4,51 +4,33 @@ the pattern tables (:mod:`hanoi_asp.methods.beam`), each plan replayed and offer
 The lower bound rises with every horizon clingo refutes; this brings the upper bound
 down from the other side, so a search stopped at its time limit answers with a plan
 near the optimum, and a plan that meets the rising bound ends the search a horizon
-sooner (clingo need not solve the optimum's horizon).  It proves nothing: the proof is
-still clingo's refutations and the sound bounds.
+sooner.  It proves nothing: the proof is still clingo's refutations and the sound
+bounds.
 
 Each width is :data:`GROWTH` times the last, from :data:`FIRST_WIDTH` to
-:data:`LAST_WIDTH`, and takes about :data:`TIME_GROWTH` times as long (measured on the
-hard families), so its time is predicted from the last.  When they run:
+:data:`LAST_WIDTH`, and does about that many times the work (the layers are as many,
+each that much wider), so its work is predicted from the last one's.  Every figure
+is work (:mod:`hanoi_asp.engine.ledger`), never seconds:
 
-* before clingo's first horizon, as many as fit in :data:`UPFRONT_SECONDS` (under a
-  time limit, in :data:`UPFRONT_SHARE` of the time left, up to :data:`UPFRONT_MOST`:
-  the plan at the limit is the answer the user reads), until one brings no shorter
-  plan after another did (the beam has converged: on a puzzle clingo proves in a
-  second the beam must not hold it up);
-* then whenever due: once the beam's time, the next width's included, stays within
-  :data:`SHARE` of the search's time so far (a rent rule: the beam never takes more than
-  a third of the main process, clingo keeps the rest), or, under a time limit, when
-  waiting longer would leave no time for it (the plan at the limit is the answer).
-  Clingo's running horizon is cancelled for it, as for A*'s answer, and asked again;
-* afresh on the beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`):
-  one cut, its first run the largest disks, as many as 4^11 patterns hold on 4 pegs
-  (15 disks: 11+4), about 0.4 s to build.  Where the sum of several cuts ranks states
-  by whichever cut is largest, a table exact for the largest disks, which move least
-  and shape the whole plan, keeps the beam on near-optimal plans: on the ten random
-  4-peg 15-disk puzzles (optima 73-107) a width of 4096 on it came within 10% of the
-  optimum on all ten in 0.2-0.4 s (on the bound's tables 1024 and 4096 found 2 of 10),
-  and on the random 13- and 14-disk ones it found the optimum on 19 of 20 (the
-  20th: 86 against 85).  Other cuts guide it worse: on 15 disks, the 11-disk cuts
-  whose first run is short gave plans of up to 1837 moves at 1024, or none, and the
-  most any of the eleven cuts gives (as the bound uses them) 73-229 moves at 4096.
-  The strong tables handed over later (:meth:`Shortener.retable`) hold a longer
-  largest-first cut (15 disks: 12+3, the optimum on six of six at 4096), which the
-  beam then takes.  The widths go on from the widest run on the old tables, and the
-  first wider one that brings nothing shorter than the plan in hand ends them.
+* before clingo's first horizon, as many widths as :data:`UPFRONT_WORK` holds, until
+  one brings no shorter plan after another did (the beam has converged: on a puzzle
+  clingo proves at once it must not hold it up);
+* then whenever the scheduler finds the beam's turn due (:meth:`Shortener.due`): while
+  its work, the next width's included, stays within :data:`SHARE` of the search's (a
+  rent rule: clingo keeps the rest), between two horizons or inside one (the width runs
+  in clingo's callback, and clingo goes on where it was);
+* on the beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`, one cut whose
+  first run is the largest disks), bought once the widths have cost its price, as if
+  built; later the strong tables' longest largest-first cut when they are bought
+  (:meth:`Shortener.retable`).  Why one cut of the largest disks guides a beam: see
+  ``docs/decisions/beam.md``.
 
-The widths buy the beam's cut once they have cost its price (a rent rule, as
-:func:`~hanoi_asp.engine.tables.check_every_cut`'s), up front or before any later
-width, at once if it costs nothing (built or in the on-disk cache), or after the first
-width under a short time limit (:data:`SHORT_LIMIT`) that leaves the beam that much (a
-third of the time left: the rent would be paid before the limit anyway, unless the
-proof comes first).  Else they would wait for clingo's first horizon, and spend the
-time up front on the weaker tables.  The first width runs on the bound's tables all
-the same: on a puzzle clingo proves in a second, its plan may end the search before
-the beam's cut is worth building.
-
-They stop once the best plan meets the lower bound.  Measured by
-``python -m benchmarks.anytime`` (the plan at 1, 5 and 60 s).
+Under ``--timeout`` the plan at the limit is the answer, so two rules there read the
+clock, as stopping does: the widths up front take at most :data:`UPFRONT_SHARE` of the
+time left, and one last width runs when waiting longer would leave no time for it; and a
+short limit (the option's value, :data:`SHORT_LIMIT`) buys the beam's cut after the
+first width.  Without ``--timeout`` nothing here reads the clock.  They stop once the
+best plan meets the lower bound.
 """
 
 from __future__ import annotations
@@ -56,8 +38,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from hanoi_asp.engine.ledger import Ledger
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import own_searches
 from hanoi_asp.methods import beam
 from hanoi_asp.methods.patterns import (
     Partitioned,
@@ -70,53 +52,50 @@ from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 
 FIRST_WIDTH = 1024
-"""The narrowest beam: a layer's array operations cost about a millisecond however
-narrow it is, so 64 or 256 took about as long on 14 disks (0.1-0.2 s) and found far
-longer plans."""
+"""The narrowest beam: a layer's array operations cost about as much however narrow it
+is, and narrower beams found far longer plans."""
 GROWTH = 4
 LAST_WIDTH = 16384
 """The widest beam: about 1.5 million states remembered on a plan of 90 moves (some
-60 MiB), 1-2 seconds on 14 disks."""
-TIME_GROWTH = 3.0
-"""How many times longer a width takes than the last (2-3.5 measured from 1024 on)."""
-UPFRONT_SECONDS = 0.5
-"""Most time the widths before clingo's first horizon take (less near the time limit)."""
-UPFRONT_MOST = 1.5
-"""Most time they take under a time limit."""
+60 MiB)."""
+FIRST_GUESS = 100_000
+"""The work predicted for the first width, before any was done (a width of 1024 on 14
+disks estimates 80,000-125,000 states)."""
+UPFRONT_WORK = 1_200_000
+"""The most work the widths before clingo's first horizon take (about half a second)."""
+SHARE = 3
+"""The beam's work, the next width's included, stays within 1/SHARE of the search's."""
 UPFRONT_SHARE = 1 / 2
-"""The part of the time left they may take under a time limit (up to
-:data:`UPFRONT_MOST`): on random4-n14-full-6 under ``--timeout 5``, a third ended them
-before the width of 4096 (78 moves), which then came too late for 16384 (70, optimum
-69) to fit before the limit."""
+"""Under a time limit, the part of the time left the widths up front may take."""
 SHORT_LIMIT = 10.0
-"""Seconds left under a time limit that make it a short one, where the beam's cut is
-bought after the first width (see the module docstring): the plan at the limit is the
-answer there, as a hard puzzle's proof takes longer (20-40 s on 4 pegs and 14 disks).  Under
-``--timeout 120`` buying it so early (and the widths on it) made the random 6-peg
-11-disk puzzles, proven in about a second, 0.25 s slower (median)."""
-SHARE = 1 / 3
-"""Most of the search's time the beam takes, by the rent rule."""
-FIRST_GUESS = 0.05
-"""Seconds predicted for the first width, before any was measured."""
+"""A ``--timeout`` of at most this many seconds buys the beam's cut after the first width:
+the plan at the limit is the answer there, a hard puzzle's proof takes longer."""
 
 
 class Shortener:
-    """The beam's widths for one search: the next one, and the time spent so far."""
+    """The beam's widths for one search: the next one, and the work done so far (the
+    ledger's ``beam``).  ``checkpoint`` is the scheduler's, asked before each width and
+    after each layer: false once the search is over."""
 
-    def __init__(self, run: SearchState, tables: Partitioned | None) -> None:
-        self.run, self.tables = run, tables
-        self.allowed = own_searches(run, tables) and beam.fits(run.puzzle)
+    def __init__(
+        self,
+        run: SearchState,
+        tables: Partitioned | None,
+        ledger: Ledger,
+        checkpoint: Callable[[], bool],
+        allowed: bool,
+    ) -> None:
+        self.run, self.tables, self.ledger, self.checkpoint = run, tables, ledger, checkpoint
+        self.allowed = allowed and tables is not None and beam.fits(run.puzzle)
         self.width = FIRST_WIDTH
-        self.spent = 0.0
-        self.last: float | None = None
-        """Seconds the last width took."""
+        self.last: int | None = None
+        """The work of the last width."""
         self.outgrown = 0
         """The widest width run on earlier tables: no narrower one is judged converged."""
         self.own_cut = False
         """The beam's own cut bought (or asked for and not worth it)."""
-        self.interrupt: Callable[[], bool] | None = None
-        """Asked after each layer of a beam: whether to give it up (A*'s answer, taken
-        in as it comes, has ended the search)."""
+        self.pace: float | None = None
+        """Seconds per unit of work of the last width: read under a time limit only."""
 
     @property
     def cut_size(self) -> int:
@@ -135,15 +114,16 @@ class Shortener:
             self.upfront(improved=True)
 
     def upfront(self, improved: bool = False) -> None:
-        """The widths that fit in :data:`UPFRONT_SECONDS` from now, until one brings no
-        shorter plan after one did (``improved``: the plan in hand counts as one, as it
-        does on new tables); the beam's own cut bought once the widths have cost its
-        price (see the module docstring), and the widths afresh on it."""
-        stop = self._upfront_stop()
+        """The widths :data:`UPFRONT_WORK` holds from now, until one brings no shorter
+        plan after one did (``improved``: the plan in hand counts as one, as it does on
+        new tables); the beam's own cut bought once the widths have cost its price, and
+        the widths afresh on it."""
+        stop, clock = self.ledger.beam + UPFRONT_WORK, self._upfront_clock()
         while self.active():
             if self._own_cut_due() and self._buy_own_cut():
-                improved, stop = True, self._upfront_stop()
-            if time.monotonic() + self.predicted() > stop:
+                improved = True
+                stop, clock = self.ledger.beam + UPFRONT_WORK, self._upfront_clock()
+            if self.ledger.beam + self.predicted() > stop or time.monotonic() > clock:
                 break
             assert self.run.best is not None
             before, width = len(self.run.best), self.width
@@ -154,41 +134,35 @@ class Shortener:
             elif improved and width > self.outgrown:
                 break  # converged
 
-    def _upfront_stop(self) -> float:
-        """When the widths up front from now end (see the module docstring)."""
-        now, deadline = time.monotonic(), self.run.deadline
+    def _upfront_clock(self) -> float:
+        """Under a time limit, when the widths up front end; else never."""
+        deadline = self.run.deadline
         if deadline is None:
-            return now + UPFRONT_SECONDS
-        budget = max(UPFRONT_SECONDS, min(UPFRONT_SHARE * (deadline - now), UPFRONT_MOST))
-        return min(now + budget, deadline)
+            return float("inf")
+        now = time.monotonic()
+        return now + UPFRONT_SHARE * max(deadline - now, 0.0)
 
     def _own_cut_due(self) -> bool:
-        """Whether to buy the beam's own cut now: at once if it costs nothing (built or
-        cached); else once a width ran on the bound's tables, when the widths have cost
-        its price, or will before a short time limit (a third of the time left is
-        theirs)."""
+        """Whether to buy the beam's own cut now: once a width ran on the bound's tables,
+        when the widths have cost its price (as if built: a cached cut costs the same),
+        or at once under a short time limit."""
         if self.own_cut:
             return False
         if beam_cut(self.run.puzzle)[0].size <= self.cut_size:
             self.own_cut = True  # a cut as long in hand (the strong tables', the exact distance)
             return False
-        price = beam_price(self.run.puzzle)
-        if price == 0.0:
-            return True
         if self.last is None:
             return False
-        deadline = self.run.deadline
-        if deadline is not None:
-            left = deadline - time.monotonic()
-            if left <= SHORT_LIMIT and SHARE * left >= price:
-                return True
-        return self.spent >= price
+        timeout = self.run.options.timeout
+        if timeout is not None and timeout <= SHORT_LIMIT:
+            return True
+        return self.ledger.beam >= beam_price(self.run.puzzle)
 
     def _buy_own_cut(self) -> bool:
         """The beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`), the
         widths afresh on it; whether it came (not past the deadline, nor the search
-        over).  Its time is the beam's."""
-        if self.interrupt is not None and self.interrupt():
+        over).  Its work is the beam's."""
+        if not self.checkpoint():
             return False
         self.own_cut = True
         began = time.monotonic()
@@ -196,38 +170,34 @@ class Shortener:
             tables: Partitioned | None = beam_database(self.run.puzzle, self.run.deadline)
         except TimeoutError:
             tables = None
-        self.spent += time.monotonic() - began
         self.run.timed("first_plan", began)
         if tables is None:
             return False
+        self.ledger.beam += beam_price(self.run.puzzle)
         self._take(tables)
         return True
 
     def _take(self, tables: Partitioned) -> None:
         """New tables: the widths start again from the widest run on the old ones (a
-        narrower one rarely beats its plan), predicted to take as long as it did."""
+        narrower one rarely beats its plan), predicted to take as much work as it did."""
         widest = self.width // GROWTH
         self.outgrown = max(self.outgrown, widest)
         self.tables, self.width = tables, max(FIRST_WIDTH, widest)
         if self.last is not None and widest >= FIRST_WIDTH:
-            self.last /= TIME_GROWTH
-
-    def step_if_due(self) -> bool:
-        """Run the next width if it is due (see the module docstring); whether it ran."""
-        return self.due() and self.step()
+            self.last //= GROWTH
 
     def due(self) -> bool:
-        """Whether the next width is due: cheap, polled while clingo solves."""
+        """Whether the next width's turn has come (see the module docstring)."""
         if not self.active():
             return False
-        now, predicted = time.monotonic(), self.predicted()
-        if self.spent + predicted <= SHARE * (now - self.run.started):
+        predicted = self.predicted()
+        if SHARE * (self.ledger.beam + predicted) <= self.ledger.total:
             return True
         deadline = self.run.deadline
-        if deadline is None:
+        if deadline is None or self.pace is None:
             return False
-        left = deadline - now
-        return predicted <= left < 2 * predicted  # the last call before the time limit
+        seconds, left = predicted * self.pace, deadline - time.monotonic()
+        return seconds <= left < 2 * seconds  # the last call before the time limit
 
     def active(self) -> bool:
         run = self.run
@@ -238,37 +208,44 @@ class Shortener:
             and len(run.best) > run.lower
         )
 
-    def predicted(self) -> float:
-        return FIRST_GUESS if self.last is None else self.last * TIME_GROWTH
+    def predicted(self) -> int:
+        return FIRST_GUESS if self.last is None else self.last * GROWTH
 
     def step(self) -> bool:
         """One beam search at the next width, its plan offered if shorter; not if the
-        search is over (:attr:`interrupt`).  Whether it ran."""
+        search is over.  Whether it ran."""
         run, width = self.run, self.width
         assert self.tables is not None and run.best is not None
-        if self.interrupt is not None and self.interrupt():
+        if not self.checkpoint():
             return False
         if self._own_cut_due():
             self._buy_own_cut()
             width = self.width
         self.width *= GROWTH
-        began = time.monotonic()
+        began, charged = time.monotonic(), self.ledger.beam
+
+        def layer(work: int) -> bool:
+            self.ledger.beam = charged + work
+            return self.checkpoint()
+
         try:
-            steps = beam.search(
+            found = beam.search(
                 run.puzzle,
                 self.tables,
                 width,
                 shorter_than=len(run.best),
                 deadline=run.deadline,
-                interrupt=self.interrupt,
+                checkpoint=layer,
             )
         except MemoryError:  # under a memory cap: the proof needs the memory more
-            steps, self.width = None, LAST_WIDTH * GROWTH
-        self.last = time.monotonic() - began
-        self.spent += self.last
+            found, self.width = beam.BeamOutcome(None, 0), LAST_WIDTH * GROWTH
+        self.ledger.beam = charged + found.work
+        self.last = found.work
+        seconds = time.monotonic() - began
+        self.pace = seconds / found.work if found.work else self.pace
         run.timed("first_plan", began)
-        if steps is not None:
-            moves = replay(run.puzzle, steps)
+        if found.steps is not None:
+            moves = replay(run.puzzle, found.steps)
             run.offer(moves, PlanOrigin("beam", len(moves), width=width))
         return True
 

@@ -16,6 +16,7 @@ the strategies do (:mod:`hanoi_asp.engine.strategies`).  Nothing here prints.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +25,9 @@ from typing import Protocol
 import clingo
 
 from hanoi_asp.engine.clingo_calls import ClingoCalls, Steps
+from hanoi_asp.engine.pruning import Checkpoint, PatternPruning
 from hanoi_asp.inputs.facts import instance_facts
+from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.proof import Phase
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import HorizonRun
@@ -45,19 +48,16 @@ class Program:
     phases: tuple[Phase, ...] = ("full", "mirror-half")
 
 
-class HorizonPropagator(Protocol):
-    """A ``clingo.Propagator`` whose checks depend on the horizon being solved."""
-
-    horizon: int
-
-    def init(self, init: clingo.PropagateInit) -> None: ...
-
-
 class HorizonSolver(Protocol):
     calls: ClingoCalls
 
     def run(self, horizon: int, deadline: float | None) -> tuple[HorizonRun, Steps | None]:
         """Solve at ``horizon``; stop by ``deadline`` (a ``time.monotonic()`` value)."""
+        ...
+
+    def retable(self, tables: Partitioned) -> None:
+        """Check ``tables`` from the next solve call on (where the pattern propagator
+        runs; elsewhere nothing)."""
         ...
 
 
@@ -86,6 +86,9 @@ class OneShotSolver:
         self.calls.ground(ctl, [("base", [])])
         return self.calls.solve(ctl, horizon, deadline, started)
 
+    def retable(self, tables: Partitioned) -> None:
+        return None
+
 
 class IncrementalSolver:
     """One control for all horizons: ground ``step(t)`` once each, switch ``query(t)``.
@@ -93,8 +96,10 @@ class IncrementalSolver:
     ``prune`` adds the encoding's ``prune(t)`` program, whose constraints keep every
     minimal plan but not every plan: use it for the minimal search only.  Programs
     after the first (e.g. ``distance3.lp`` and its facts) may add the parts
-    ``distance(t)`` and ``distance_check(t)``.  ``propagator`` is registered with clingo
-    and told each horizon before it is solved (:mod:`hanoi_asp.engine.pruning`).
+    ``distance(t)`` and ``distance_check(t)``.  With ``tables`` the pattern propagator
+    (:mod:`hanoi_asp.engine.pruning`) checks them, told each horizon before it is solved,
+    and asks ``checkpoint`` as it goes (stopping the solve call where it says so);
+    ``halt`` is set when a solve is cancelled (:class:`ClingoCalls`).
     """
 
     def __init__(
@@ -106,13 +111,18 @@ class IncrementalSolver:
         options: Sequence[str] = (),
         threads: int | None = None,
         warnings: bool = False,
-        propagator: HorizonPropagator | None = None,
+        tables: Partitioned | None = None,
+        checkpoint: Checkpoint | None = None,
+        halt: threading.Event | None = None,
     ) -> None:
-        self.calls = ClingoCalls(programs[0].name, options, threads, warnings=warnings)
+        self.calls = ClingoCalls(programs[0].name, options, threads, warnings=warnings, halt=halt)
         self.ctl = self.calls.new_control()
-        self.propagator = propagator
-        if propagator is not None:
-            self.ctl.register_propagator(propagator)  # type: ignore[arg-type]
+        self.propagator: PatternPruning | None = None
+        if tables is not None:
+            self.propagator = PatternPruning(
+                puzzle, tables, checkpoint=checkpoint, stop=self.ctl.interrupt
+            )
+            self.ctl.register_propagator(self.propagator)  # type: ignore[arg-type]
         self.calls.add(self.ctl, "base", [], instance_facts(puzzle))
         for program in programs:
             self.calls.add(self.ctl, "base", [], program.text)
@@ -159,3 +169,7 @@ class IncrementalSolver:
         if self.propagator is not None:
             self.propagator.horizon = horizon
         return self.calls.solve(self.ctl, horizon, deadline, started)
+
+    def retable(self, tables: Partitioned) -> None:
+        if self.propagator is not None:
+            self.propagator.retable(tables)

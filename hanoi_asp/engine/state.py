@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from hanoi_asp.engine.answer import assemble, deadline
 from hanoi_asp.engine.bounds import misplaced_disks, strongest
 from hanoi_asp.engine.policy import Strategy
 from hanoi_asp.engine.solver import HorizonSolver
@@ -31,7 +32,6 @@ from hanoi_asp.model.result import (
     Result,
     Verdict,
 )
-from hanoi_asp.outputs.proof import proof_sentence
 
 OnProgress = Callable[[Progress], None]
 
@@ -39,34 +39,47 @@ OnProgress = Callable[[Progress], None]
 @dataclass
 class SearchState:
     """One search in progress: what is proven and found so far, turned into a
-    :class:`Result` however the search ends."""
+    :class:`Result` however the search ends.  The bounds change only through its
+    methods, which keep ``lower <= upper`` (a sound bound never passes a verified plan:
+    if one did, the engine has a bug, and it says so rather than answer) and record
+    why (:attr:`raised`): :meth:`start_from`, :meth:`raise_lower`, :meth:`prove`,
+    :meth:`offer`."""
 
     puzzle: Puzzle
     options: SolveOptions
     on_progress: OnProgress | None = None
     started: float = field(default_factory=time.monotonic)
-    bound: LowerBound | None = None
     finished: list[LowerBound] = field(default_factory=list)
     """Bounds computed so far (the best stands in for ``bound`` if interrupted)."""
     strategy: Strategy | None = None
-    lower: int = 0
-    """Proven: no plan has fewer moves."""
-    best: tuple[Move, ...] | None = None
-    origin: PlanOrigin | None = None
-    """Where the best plan came from."""
     first: FirstPlan | None = None
     horizons: list[HorizonRun] = field(default_factory=list)
-    """One record per clingo call, in order."""
+    """One record per horizon asked, in order."""
     timings: dict[str, float] = field(default_factory=dict)
     """Seconds per phase so far (see :attr:`Result.timings`)."""
-    cache_saved: float = 0.0
-    """Seconds of table builds the on-disk cache saved during the bounds' phases
-    (:func:`hanoi_asp.engine.tables.bounds_phase`)."""
     solvers: list[HorizonSolver] = field(default_factory=list)
     """Every solver the search made (their clingo time is the grounding and solving)."""
     half_search: HalfSearch | None = None
     """What the half search has proven so far (None: the horizons below the lower bound
     were refuted, the upward search's argument)."""
+    raised: list[tuple[int, str]] = field(default_factory=list)
+    """Every rise of the lower bound, with what proved it, in order."""
+    bound: LowerBound | None = field(default=None, init=False)
+    """The search's bound: where it started, or a stronger one proven on the way."""
+    best: tuple[Move, ...] | None = field(default=None, init=False)
+    origin: PlanOrigin | None = field(default=None, init=False)
+    """Where the best plan came from."""
+    deadline: float | None = field(init=False)
+    """When the time limit ends (:func:`hanoi_asp.engine.answer.deadline`)."""
+    _lower: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        self.deadline = deadline(self.options, self.started)
+
+    @property
+    def lower(self) -> int:
+        """Proven: no plan has fewer moves."""
+        return self._lower
 
     def timed(self, phase: str, began: float) -> None:
         """Add the time since ``began`` to ``phase``."""
@@ -75,12 +88,6 @@ class SearchState:
     @property
     def limit(self) -> int | None:
         return self.options.move_limit(self.puzzle)
-
-    @property
-    def deadline(self) -> float | None:
-        timeout = self.options.timeout
-        origin = self.started if self.options.started is None else self.options.started
-        return None if timeout is None else origin + timeout
 
     @property
     def upper(self) -> int | None:
@@ -93,6 +100,32 @@ class SearchState:
         count: int = len(self.puzzle.pegs) ** self.puzzle.disks
         return count
 
+    def start_from(self, bound: LowerBound) -> None:
+        """The bound the search starts from (no plan has fewer moves: its argument)."""
+        self.bound = bound
+        self.raise_lower(bound.value, bound.name)
+
+    def prove(self, bound: LowerBound) -> None:
+        """A sound bound proven on the way (A*'s): the search's bound from now on, if it
+        raises the lower bound."""
+        if bound.value > self._lower:
+            self.bound = bound
+            self.raise_lower(bound.value, bound.name)
+
+    def raise_lower(self, value: int, why: str) -> None:
+        """No plan has fewer than ``value`` moves, because of ``why``."""
+        if value <= self._lower:
+            return
+        upper = self.upper
+        if upper is not None and value > upper:
+            raise AssertionError(
+                f"unsound: {why} claims no plan under {value} moves, but one of {upper} "
+                "was verified"
+            )
+        self._lower = value
+        self.raised.append((value, why))
+        self.report()
+
     def meets(self) -> bool:
         """The best plan's length is the proven lower bound: it is minimal."""
         return self.best is not None and self.origin is not None and len(self.best) == self.lower
@@ -102,6 +135,13 @@ class SearchState:
         return self.best is not None and (self.limit is None or len(self.best) <= self.limit)
 
     def offer(self, moves: tuple[Move, ...], origin: PlanOrigin) -> None:
+        """A verified plan: the best one if shorter (never shorter than the proven
+        lower bound: that would make the bound unsound)."""
+        if len(moves) < self._lower:
+            raise AssertionError(
+                f"unsound: no plan under {self._lower} moves was proven, but the "
+                f"{origin.source} plan of {len(moves)} was verified"
+            )
         if self.best is None or len(moves) < len(self.best):
             self.best, self.origin = moves, origin
         self.report()
@@ -180,31 +220,29 @@ class SearchState:
         threads: int | None = None,
         exact_moves: int | None = None,
     ) -> Result:
-        bound = self.known_bound()
-        strategy = self.strategy
+        """The answer, as the search stands (:func:`hanoi_asp.engine.answer.assemble`)."""
+        bound, strategy = self.known_bound(), self.strategy
         if threads is None and strategy is not None:
             threads = strategy.threads
-        return Result(
-            puzzle=self.puzzle,
-            result=verdict,
+        gone = unreachable or bound.unreachable
+        return assemble(
+            self.puzzle,
+            self.options,
+            self.started,
+            verdict,
+            proof,
             plan=moves,
             bound=bound,
-            lower_bound=None if unreachable or bound.unreachable else max(self.lower, bound.value),
-            upper_bound=self.upper,
+            lower=None if gone else max(self._lower, bound.value),
+            upper=self.upper,
             max_moves=self.limit if exact_moves is None else exact_moves,
-            proof=proof_sentence(proof),
-            proof_data=proof,
-            time_s=time.monotonic() - self.started,
             mode=None if strategy is None else strategy.mode,
             exact_moves=exact_moves,
             stopped=stopped,
-            horizons=tuple(self.horizons),
             unreachable=unreachable,
-            threads=(None if strategy is None else strategy.threads)
-            if threads is None
-            else threads,
+            horizons=tuple(self.horizons),
+            threads=threads,
             programs=() if strategy is None else strategy.program_names,
-            source=self.options.source,
             first_plan=self.first,
             timings=self.phases(),
         )
@@ -219,14 +257,16 @@ class SearchState:
         return tuple((phase, timings.get(phase, 0.0)) for phase in order)
 
     def optimum(self, proof: Proof, moves: tuple[Move, ...], threads: int | None = None) -> Result:
+        """The answer with ``moves``, minimal by ``proof``."""
         self.best = moves
-        self.lower = len(moves)
+        self.raise_lower(len(moves), proof.kind)
         return self.result("OPTIMUM FOUND", proof, moves, threads=threads)
 
     def stop(self, why: Stop) -> Result:
         """The answer when the search stops before its proof: the best plan and its gap."""
         bound = self.known_bound()
-        self.lower = max(self.lower, bound.value)
+        if not bound.unreachable:
+            self.raise_lower(bound.value, bound.name)
         proof = Proof(
             kind="stopped",
             lower=self.lower,

@@ -1,5 +1,5 @@
-"""The pattern tables around clingo's search: the tables the propagator checks, and when
-it checks every cut.
+"""The pattern tables around clingo's search: the tables the propagator checks, and the
+stronger ones bought as refuting horizons proves costly.
 
 >>> from hanoi_asp.engine.policy import choose_strategy
 >>> from hanoi_asp.model.options import SolveOptions
@@ -7,24 +7,35 @@ it checks every cut.
 >>> p = Puzzle(pegs=("a", "b", "c"), disks=3, init={"a": (1, 2, 3)}, goal={"c": (1, 2, 3)})
 >>> pattern_tables(p, choose_strategy(p, SolveOptions(), None), None) is None  # distance3.lp
 True
+
+Each purchase is a ski-rental rule in work (:mod:`hanoi_asp.engine.ledger`): it is made
+once the rent paid searching on the weaker tables (clingo's work and the beam's) reaches
+its price, the work of building it, as if built (a table read from the on-disk cache is
+priced the same: the cache saves the time, never changes a decision).  First every cut
+of the bound's tables, not only the :data:`~hanoi_asp.methods.patterns.database.CUTS_BUILT`
+it chose, once the rent reaches what the bound's tables cost; then the strong tables
+(:func:`~hanoi_asp.methods.patterns.strong_price`) once it reaches their price too; or at
+once, instead of the first purchase, where they are one table of every disk (the exact
+distance, after which no horizon is left to refute).  Where the first horizons hold a
+plan neither is worth building.  While A* races clingo it builds the strong tables
+itself: clingo takes them only once A* has (their price paid too), so the two never
+build them at once.  ``docs/decisions/tables.md`` has the measurements.
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from hanoi_asp.engine.policy import Strategy
-from hanoi_asp.engine.pruning import PatternPruning
-from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods.patterns import (
     Partitioned,
     goal_database,
-    saved_seconds,
     strong_exact,
     strong_price,
+    tables_price,
 )
 from hanoi_asp.model.puzzle import Puzzle
 
@@ -37,13 +48,12 @@ def pattern_tables(
     strong: bool = False,
 ) -> Partitioned | None:
     """The tables the pattern propagator checks, if the strategy uses it: the lower
-    bound's cuts, built already unless it ran out of time, or every cut; the strong
-    tables if asked for or free (in the on-disk cache); None if ``deadline`` passes
-    first: the search then goes on without the propagator."""
+    bound's cuts (built already unless it ran out of time), or every cut, or the strong
+    tables; None if ``deadline`` passes first: the search then goes on without the
+    propagator."""
     if not plan.patterns:
         return None
     try:
-        strong = strong or strong_price(puzzle) == 0
         return goal_database(puzzle, deadline=deadline, every_cut=every_cut, strong=strong)
     except TimeoutError:
         return None
@@ -51,87 +61,56 @@ def pattern_tables(
 
 @contextlib.contextmanager
 def bounds_phase(run: SearchState) -> Iterator[None]:
-    """Time the block as the bounds', and add to ``run.cache_saved`` the build time the
-    on-disk cache saved in it (tables read rather than built): :func:`bounds_price`."""
-    began, saved = time.monotonic(), saved_seconds(run.puzzle)
+    """Time the block as the bounds'."""
+    began = time.monotonic()
     try:
         yield
     finally:
         run.timed("bounds", began)
-        run.cache_saved += max(saved_seconds(run.puzzle) - saved, 0.0)
 
 
 def timed_tables(
     run: SearchState, plan: Strategy, every_cut: bool = False, strong: bool = False
 ) -> Partitioned | None:
-    """:func:`pattern_tables` for the run, in :func:`bounds_phase` (the rent rules weigh
-    what the tables cost by it)."""
+    """:func:`pattern_tables` for the run, timed as the bounds'."""
     with bounds_phase(run):
         return pattern_tables(run.puzzle, plan, run.deadline, every_cut=every_cut, strong=strong)
 
 
-def own_searches(run: SearchState, tables: Partitioned | None) -> bool:
-    """Whether the engine's own searches on the tables (A* racing clingo, the beam) may
-    run beside clingo: the tables are built, and clingo solves a shipped encoding (a
-    user's encoding finds its plans itself, and proves them)."""
-    strategy = run.strategy
-    return tables is not None and strategy is not None and not strategy.user_encoding
+class Purchases:
+    """The stronger tables one search may buy, in order: every cut, then the strong
+    ones (see the module docstring)."""
 
+    def __init__(self, run: SearchState, bound_tables: Partitioned) -> None:
+        self.run = run
+        self.first_price = tables_price(run.puzzle, bound_tables)
+        """What the bound's tables cost: the rent before any purchase."""
+        self.strong_price = strong_price(run.puzzle)
+        self.exact = strong_exact(run.puzzle)
+        self.widened = False
+        """Every cut bought (the strong tables come next)."""
+        self.done = False
 
-def check_every_cut(
-    run: SearchState,
-    plan: Strategy,
-    solver: HorizonSolver,
-    buy_strong: bool = True,
-    on_tables: Callable[[Partitioned], None] | None = None,
-    beam_time: float = 0.0,
-) -> bool:
-    """Hand the propagator stronger tables as refuting horizons proves costly: a
-    ski-rental rule, each purchase once the rent paid reaches its price, the rent being
-    the time searches spent on the weaker tables (clingo's, and ``beam_time``, the
-    beam's: it gains from stronger tables too).  First every cut of the bound's tables,
-    not only the :data:`~hanoi_asp.methods.patterns.database.CUTS_BUILT` it chose, once
-    the rent is as long as the bounds took, or would have without the on-disk cache
-    (:func:`bounds_price`; the rest cost about that again); then the strong tables
-    (:func:`~hanoi_asp.methods.patterns.strong_price`, 0 when cached), once it has
-    spent their price too; or at once, instead of the first purchase, when they are
-    one table of every disk (:func:`~hanoi_asp.methods.patterns.strong_exact`): the
-    exact distance, after which no horizon is left to refute.  Where the first
-    horizons hold a plan neither is worth building (``python -m benchmarks.hard`` times the
-    solves this serves).  Not ``buy_strong`` (A* racing clingo builds them already, and
-    keeps them in the on-disk cache), the strong tables wait until they are free, and
-    clingo stays free to take A*'s answer as soon as it comes.  ``on_tables`` is handed
-    each purchase (the beam brings the best plan down further on stronger tables:
-    :meth:`hanoi_asp.engine.shorten.Shortener.retable`).  True once done (or if there is
-    nothing to do)."""
-    propagator = getattr(solver, "propagator", None)
-    if not isinstance(propagator, PatternPruning):
+    def due(self, rent: int, rival_has_strong: bool | None) -> bool | None:
+        """What to buy now for ``rent`` paid: True the strong tables, False every cut,
+        None nothing.  ``rival_has_strong``: None if no A* races clingo, else whether
+        it has bought the strong tables (clingo waits for that)."""
+        if self.done or rent < self.first_price:
+            return None
+        if self.exact:
+            return True
+        if not self.widened:
+            return False
+        if rent < self.strong_price or rival_has_strong is False:
+            return None
         return True
-    spent = solver.calls.solving + beam_time
-    if spent < bounds_price(run):
-        return False
-    price, exact = strong_price(run.puzzle), strong_exact(run.puzzle)
-    strong = propagator.widened or price == 0 or exact
-    if strong and price > 0 and not buy_strong:
-        if propagator.widened:
-            return False  # until the strong tables are free (built by A*, in the cache)
-        strong = False  # every cut meanwhile
-    if strong and spent < price and not exact:
-        return False
-    tables = timed_tables(run, plan, every_cut=True, strong=strong)
-    if tables is not None and tables is not propagator.tables:
-        propagator.retable(tables)
-        if on_tables is not None:
-            on_tables(tables)
-    propagator.widened = True
-    return strong
 
-
-def bounds_price(run: SearchState) -> float:
-    """What the bounds cost: their time, plus the build time the on-disk cache saved
-    in them (:func:`bounds_phase`).  A warm solve reads the bound's tables in
-    milliseconds; priced by that alone it bought every cut at once and built tables its
-    cold solve never needed (``python -m benchmarks.warm_tables``: random5-n12-full-0,
-    0.27 s of tables warm against 0.15 s cold).  Priced so, it waits about as long as
-    the cold one did."""
-    return run.timings.get("bounds", 0.0) + run.cache_saved
+    def buy(self, strong: bool) -> tuple[Partitioned | None, int]:
+        """The tables of the purchase and their price (as if built)."""
+        run, strategy = self.run, self.run.strategy
+        assert strategy is not None
+        tables = timed_tables(run, strategy, every_cut=True, strong=strong)
+        self.widened = True
+        self.done = strong
+        price = self.strong_price if strong else self.first_price
+        return tables, price

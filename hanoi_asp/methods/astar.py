@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -38,23 +39,32 @@ from hanoi_asp.methods.patterns import (
     goal_database,
     move_lists,
     strong_price,
+    tables_price,
 )
 from hanoi_asp.methods.state_arrays import Ints
 from hanoi_asp.methods.states import encode, moves_along, steps_back, successors, tops, weights
+from hanoi_asp.methods.work import ESTIMATE, ESTIMATE_ONE_BY_ONE
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import Puzzle
 
 CHECK_EVERY = 4096
-"""Expansions between two looks at the deadline and the budget of stored states."""
-SECONDS_PER_ESTIMATE = 0.43e-6
-"""Seconds of work the batched A* is charged per state it estimates, toward a ``rent``
-(:func:`search_buying_tables`): the median of 17 searches of a million estimated
-states or more on 4 and 5 pegs, on the bound's and on every cut's tables (0.31-0.50
-microseconds; the tables' count hardly matters, the moves and the closed set do)."""
-SECONDS_PER_ESTIMATE_ONE_BY_ONE = 6e-6
-"""The same for A* one state at a time (:func:`search_one_by_one`): 5.2-7.1
-microseconds measured on 4 pegs with 13 disks and 5 pegs with 12, rising as its dicts
-grow."""
+"""Expansions between two looks at the deadline, the budget of stored states and the
+work done, one state at a time."""
+
+
+class Progress(NamedTuple):
+    """Where a search stands: the work done so far (:mod:`hanoi_asp.methods.work`), the
+    smallest ``f`` still open (a proven lower bound), and whether it runs on the strong
+    tables."""
+
+    work: int
+    lower: int
+    strong: bool = False
+
+
+Report = Callable[[Progress], None]
+"""Told where the search stands after each batch (each :data:`CHECK_EVERY` expansions one
+state at a time): the racing A* sends it to the engine (:mod:`hanoi_asp.engine.rival`)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +80,8 @@ class AstarOutcome:
     stopped: str | None = None
     """``timeout``, ``states`` (the budget of stored states) or ``rent`` (the work
     allowed it, :func:`search`'s ``rent``): ``lower`` is still proven."""
+    work: int = 0
+    """The work done (:mod:`hanoi_asp.methods.work`): states estimated, tables built."""
 
 
 def search(
@@ -78,17 +90,21 @@ def search(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
-    rent: float | None = None,
+    rent: int | None = None,
+    report: Report | None = None,
 ) -> AstarOutcome:
     """A shortest plan by A* with the tables' estimate (see the module docstring).
-    Past ``deadline``, ``max_states`` stored states or ``rent`` seconds of work (counted
-    in states estimated, :data:`SECONDS_PER_ESTIMATE`, not on the clock: the same
-    search stops at the same point however busy the machine) it stops with what it
-    proved: the smallest ``f`` still open.  Batched (:func:`_search_batched`) where the
-    puzzle's states fit :data:`BATCHED_STATES`, else one state at a time."""
+    Past ``deadline``, ``max_states`` stored states or ``rent`` units of work (states
+    estimated, :mod:`hanoi_asp.methods.work`, not the clock: the same search stops at the
+    same point however busy the machine) it stops with what it proved: the smallest
+    ``f`` still open.  ``report`` hears where it stands as it goes.  Batched
+    (:func:`_search_batched`) where the puzzle's states fit :data:`BATCHED_STATES`, else
+    one state at a time."""
     if batched(puzzle):
-        return _search_batched(puzzle, tables, max_states, deadline, rent)
-    return search_one_by_one(puzzle, tables, max_states=max_states, deadline=deadline, rent=rent)
+        return _search_batched(puzzle, tables, max_states, deadline, rent, report)
+    return search_one_by_one(
+        puzzle, tables, max_states=max_states, deadline=deadline, rent=rent, report=report
+    )
 
 
 BATCHED_STATES = 2**31
@@ -132,7 +148,8 @@ def _search_batched(
     tables: Partitioned,
     max_states: int,
     deadline: float | None,
-    rent: float | None = None,
+    rent: int | None = None,
+    report: Report | None = None,
 ) -> AstarOutcome:
     """A* a batch of states at a time, each batch a few numpy operations (moves,
     estimates, the closed set's bits) where one state at a time costs tens of
@@ -169,16 +186,17 @@ def _search_batched(
     buckets: dict[int, list[Open]] = {h0: [first]}
     done: list[tuple[Ints, Ints]] = []  # the expanded states and their parents
     expanded, stored, held = 0, 1, 1  # held: open or expanded, now
-    most = None if rent is None else rent / SECONDS_PER_ESTIMATE
-    estimated = 1
+    work = ESTIMATE
     while buckets:
         f = min(buckets)
+        if report is not None:
+            report(Progress(work, f))
         if deadline is not None and time.monotonic() > deadline:
-            return AstarOutcome(None, expanded, stored, f, stopped="timeout")
-        if most is not None and estimated >= most:
-            return AstarOutcome(None, expanded, stored, f, stopped="rent")
+            return AstarOutcome(None, expanded, stored, f, stopped="timeout", work=work)
+        if rent is not None and work >= rent:
+            return AstarOutcome(None, expanded, stored, f, stopped="rent", work=work)
         if stored > max_states:
-            return AstarOutcome(None, expanded, stored, f, stopped="states")
+            return AstarOutcome(None, expanded, stored, f, stopped="states", work=work)
         states, parents, g = _take(buckets, f)
         held -= len(states)
         states, once = np.unique(states, return_index=True)  # a state's g is its f less h
@@ -197,12 +215,12 @@ def _search_batched(
         goals = goals[at_goal(states[goals])]
         if len(goals):
             trail = _trail(done, int(states[goals[0]]))
-            return AstarOutcome(moves_along(puzzle, trail), expanded, stored, f)
+            return AstarOutcome(moves_along(puzzle, trail), expanded, stored, f, work=work)
         after, parent = state_arrays.successors(states, digit, pegs, moves)
         keep = closed.fresh(after)
         after, parent = after[keep], parent[keep]
         h = estimate(after)
-        estimated += len(after)
+        work += ESTIMATE * len(after)
         keep = h < UNSEEN
         after, parent, h = after[keep], parent[keep], h[keep]
         g_after = g[parent] + 1
@@ -213,7 +231,7 @@ def _search_batched(
             chosen = f_after == f_next
             opened = (after[chosen], states[parent[chosen]], g_after[chosen])
             buckets.setdefault(f_next, []).append(opened)
-    return AstarOutcome(None, expanded, stored, 0, exhausted=True)
+    return AstarOutcome(None, expanded, stored, 0, exhausted=True, work=work)
 
 
 Open = tuple[Ints, Ints, "npt.NDArray[np.int32]"]
@@ -267,7 +285,8 @@ def search_one_by_one(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
-    rent: float | None = None,
+    rent: int | None = None,
+    report: Report | None = None,
 ) -> AstarOutcome:
     """A* one state at a time, a dict of the best ``g`` per state and a heap: for
     puzzles whose states are too many for :func:`_search_batched`'s bits."""
@@ -290,24 +309,29 @@ def search_one_by_one(
     parent = {start: -1}
     heap: list[tuple[int, int, int, int]] = [(h0, h0, 0, start)]  # f, h, g
     expanded = 0
-    most = None if rent is None else rent / SECONDS_PER_ESTIMATE_ONE_BY_ONE
     estimated = 1
     while heap:
         _, h, g, state = heapq.heappop(heap)
         if best[state] < g:
             continue  # a shorter way here was expanded already
+        work = estimated * ESTIMATE_ONE_BY_ONE
         if h == 0 and all(state // weight_of[i] % pegs == peg for i, peg in goal):
             found = steps_back(puzzle, parent, state)
-            return AstarOutcome(found, expanded, len(best), g)
+            return AstarOutcome(found, expanded, len(best), g, work=work)
         expanded += 1
         if expanded % CHECK_EVERY == 0:
             proven = g + h  # f, the smallest still open
+            if report is not None:
+                report(Progress(work, proven))
+            stop = None
             if deadline is not None and time.monotonic() > deadline:
-                return AstarOutcome(None, expanded, len(best), proven, stopped="timeout")
-            if len(best) > max_states:
-                return AstarOutcome(None, expanded, len(best), proven, stopped="states")
-            if most is not None and estimated >= most:
-                return AstarOutcome(None, expanded, len(best), proven, stopped="rent")
+                stop = "timeout"
+            elif len(best) > max_states:
+                stop = "states"
+            elif rent is not None and work >= rent:
+                stop = "rent"
+            if stop is not None:
+                return AstarOutcome(None, expanded, len(best), proven, stopped=stop, work=work)
         for _, _, nxt in successors(state, tops(pegs, disks, state), targets, weight_of):
             if best.get(nxt, UNSEEN) <= g + 1:
                 continue
@@ -318,7 +342,8 @@ def search_one_by_one(
             best[nxt] = g + 1
             parent[nxt] = state
             heapq.heappush(heap, (g + 1 + h_next, h_next, g + 1, nxt))
-    return AstarOutcome(None, expanded, len(best), 0, exhausted=True)
+    work = estimated * ESTIMATE_ONE_BY_ONE
+    return AstarOutcome(None, expanded, len(best), 0, exhausted=True, work=work)
 
 
 def search_buying_tables(
@@ -327,44 +352,45 @@ def search_buying_tables(
     *,
     max_states: int = Limits.states,
     deadline: float | None = None,
-) -> tuple[AstarOutcome, Partitioned | None]:
+    report: Report | None = None,
+) -> AstarOutcome:
     """A* that buys the strong tables when its search proves costly (a ski-rental rule,
-    as :func:`hanoi_asp.engine.tables.check_every_cut` for clingo): the strong ones at
-    once if they are free (cached), else ``tables`` (the bound's, built here if None),
-    until A* has done as much work as the strong ones should take to build
-    (:func:`~hanoi_asp.methods.patterns.strong_price`); then the strong ones, and A*
-    afresh.  Also where the strong tables are one table of every disk (the exact
-    distance, on which A* walks straight to the goal): the batched A* on the bound's
-    tables proved the random 4-peg 12-disk puzzles in 0.02-0.79 s, where the exact
-    table takes about 2.8 s to build (one state at a time it took seconds, and the
-    exact table was bought at once).  Stopped meanwhile, the larger of the two
-    searches' proven bounds is what it proved.  Also the tables it ended with (None:
-    it never had any, out of time).
+    as :mod:`hanoi_asp.engine.tables` for clingo): ``tables`` (the bound's, built here
+    if None) until A* has done as much work as the strong ones take to build
+    (:func:`~hanoi_asp.methods.patterns.strong_price`, as if built: a table in the
+    on-disk cache is read sooner, priced the same); then the strong ones, and A* afresh.
+    Also where the strong tables are one table of every disk (the exact distance, on
+    which A* walks straight to the goal): the batched A* on the bound's tables proves
+    most random 4-peg 12-disk puzzles before the exact table would be built.  Stopped
+    meanwhile, the larger of the two searches' proven bounds is what it proved.  The
+    work counts both searches and every table built here (``work`` of the outcome, and
+    of each :class:`Progress` ``report`` hears), so a puzzle takes the same way every
+    time, alone (``--method astar``) or racing clingo."""
+    spent, floor, strong = 0, 0, False
 
-    The work is counted in states estimated (``rent``), not on the clock, so that a
-    puzzle takes the same way every time, alone (``--method astar``) or racing clingo
-    (:mod:`hanoi_asp.engine.astar_race`, where the same search runs a few percent
-    slower beside it): on the clock, random4-n15-full-7 (27.6M states estimated in
-    12.9-13.5 s, against a price of 13.4 s) bought the strong tables in some runs and
-    not in others, and took 13 s or 26 s."""
+    def shifted(progress: Progress) -> None:
+        if report is not None:
+            report(Progress(spent + progress.work, max(floor, progress.lower), strong))
+
+    if tables is None:
+        try:
+            tables = goal_database(puzzle, deadline=deadline)
+        except TimeoutError:
+            return AstarOutcome(None, 0, 0, 0, stopped="timeout")
+        spent = tables_price(puzzle, tables)
     price = strong_price(puzzle)
-    first: AstarOutcome | None = None
-    if price > 0:
-        if tables is None:
-            try:
-                tables = goal_database(puzzle, deadline=deadline)
-            except TimeoutError:
-                return AstarOutcome(None, 0, 0, 0, stopped="timeout"), None
-        first = search(puzzle, tables, max_states=max_states, deadline=deadline, rent=price)
-        if first.stopped not in ("rent", "states"):
-            return first, tables
+    first = search(
+        puzzle, tables, max_states=max_states, deadline=deadline, rent=price, report=shifted
+    )
+    if first.stopped not in ("rent", "states"):
+        return replace(first, work=spent + first.work)
+    spent, floor, strong = spent + first.work + price, first.lower, True
     try:
-        strong = goal_database(puzzle, deadline=deadline, strong=True)
+        tables = goal_database(puzzle, deadline=deadline, strong=True)
     except TimeoutError:
-        if first is None:
-            return AstarOutcome(None, 0, 0, 0, stopped="timeout"), tables
-        return (replace(first, stopped="timeout") if first.stopped == "rent" else first), tables
-    found = search(puzzle, strong, max_states=max_states, deadline=deadline)
-    if found.stopped and first is not None and first.lower > found.lower:
-        return replace(found, lower=first.lower), strong
-    return found, strong
+        stop = "timeout" if first.stopped == "rent" else first.stopped
+        return replace(first, stopped=stop, work=spent)
+    shifted(Progress(0, floor))
+    found = search(puzzle, tables, max_states=max_states, deadline=deadline, report=shifted)
+    lower = max(found.lower, floor) if found.stopped else found.lower
+    return replace(found, lower=lower, work=spent + found.work)

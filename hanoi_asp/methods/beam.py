@@ -1,11 +1,12 @@
 """Beam search on the pattern tables: a short plan, fast, proving nothing.
 
 >>> from hanoi_asp.methods.states import encode, moves_along
+from hanoi_asp.methods.work import ESTIMATE
 from hanoi_asp.model.puzzle import Puzzle
 >>> from hanoi_asp.methods.patterns import goal_database
 >>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=5, init={"a": (1, 2, 3, 4, 5)},
 ...            goal={"d": (1, 2, 3, 4, 5)})
->>> len(search(p, goal_database(p), width=64))
+>>> len(search(p, goal_database(p), width=64).steps)
 13
 
 Breadth-first, one layer of states per move, but each layer keeps only the ``width``
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -46,6 +48,7 @@ from hanoi_asp.methods.state_arrays import (
     successors,
 )
 from hanoi_asp.methods.states import encode, moves_along
+from hanoi_asp.methods.work import ESTIMATE
 from hanoi_asp.model.puzzle import Puzzle
 
 Steps = list[tuple[int, str]]
@@ -66,6 +69,14 @@ def fits(puzzle: Puzzle) -> bool:
     return bool(len(puzzle.pegs) ** puzzle.disks <= LARGEST_STATE)
 
 
+@dataclass(frozen=True)
+class BeamOutcome:
+    """A beam's plan (None: none found) and its work (:mod:`hanoi_asp.methods.work`)."""
+
+    steps: Steps | None
+    work: int
+
+
 def search(
     puzzle: Puzzle,
     tables: Partitioned,
@@ -73,15 +84,16 @@ def search(
     *,
     shorter_than: int | None = None,
     deadline: float | None = None,
-    interrupt: Callable[[], bool] | None = None,
-) -> Steps | None:
+    checkpoint: Callable[[int], bool] | None = None,
+) -> BeamOutcome:
     """A plan found by a beam of ``width`` states (see the module docstring), as
-    (disk, peg) moves; None if the beam empties, reaches ``shorter_than`` moves without
-    a goal, passes ``deadline`` (a ``time.monotonic()`` value), is interrupted
-    (``interrupt()`` true, asked after every layer), would remember more than
-    :data:`MOST_KEPT` states, or the states do not fit (:func:`fits`)."""
+    (disk, peg) moves, and the work it took; no plan if the beam empties, reaches
+    ``shorter_than`` moves without a goal, passes ``deadline`` (a ``time.monotonic()``
+    value), is stopped (``checkpoint(work so far)`` false, asked after every layer), would
+    remember more than :data:`MOST_KEPT` states, or the states do not fit
+    (:func:`fits`)."""
     if not fits(puzzle):
-        return None
+        return BeamOutcome(None, 0)
     pegs, disks = len(puzzle.pegs), puzzle.disks
     digit = digits(puzzle)
     estimate, at_goal = estimator(tables, digit, pegs), goal_test(puzzle, digit)
@@ -93,23 +105,25 @@ def search(
     kept = StateBits(pegs**disks, SEEN_BITS)
     kept.add(layer)
     if at_goal(layer).any():
-        return []
-    depth = 0
+        return BeamOutcome([], 0)
+    depth, work = 0, 0
     while shorter_than is None or depth + 1 < shorter_than:
         depth += 1
         states, parent = successors(layer, digit, pegs, moves)
         fresh = kept.fresh(states)
         h = estimate(states[fresh])
+        work += ESTIMATE * len(h)
         alive = h < UNSEEN
         states, parent, h = states[fresh][alive], parent[fresh][alive], h[alive]
         if len(states) == 0:
-            return None
+            return BeamOutcome(None, work)
         zero = np.flatnonzero(h == 0)  # a goal state's estimate is 0
         done = zero[at_goal(states[zero])]
         if len(done):
             layers.append(states)
             parents.append(parent)
-            return moves_along(puzzle, _trail(layers, parents, int(done[0])))
+            steps = moves_along(puzzle, _trail(layers, parents, int(done[0])))
+            return BeamOutcome(steps, work)
         if len(states) > width:
             best = np.argpartition(h, width)[:width]
             states, parent = states[best], parent[best]
@@ -118,10 +132,10 @@ def search(
         parents.append(parent)
         layer = states
         if deadline is not None and time.monotonic() > deadline:
-            return None
-        if (interrupt is not None and interrupt()) or kept.count > MOST_KEPT:
-            return None
-    return None
+            return BeamOutcome(None, work)
+        if (checkpoint is not None and not checkpoint(work)) or kept.count > MOST_KEPT:
+            return BeamOutcome(None, work)
+    return BeamOutcome(None, work)
 
 
 def _trail(layers: list[Ints], parents: list[Ints], index: int) -> list[int]:

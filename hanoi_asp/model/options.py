@@ -219,9 +219,9 @@ class SolveOptions:
         default=None,
         metadata=Flag(
             "--threads",
-            f"clingo's search threads, 1-{MAX_THREADS} (default: 2 for the incremental "
-            "engine, 1 for --mode oneshot and for explain, whose statistics should be the "
-            "same every run)",
+            f"clingo's search threads, 1-{MAX_THREADS} (default: 1, so that every run "
+            "gives the same plan and statistics; more threads race clasp's configurations, "
+            "which repeats no run)",
             frozenset({"solve", "explain", "batch", "config"}),
             parse=thread_count,
             metavar="N",

@@ -155,19 +155,20 @@ def test_the_programs_reported_are_the_programs_each_solver_loads(
 
 
 def test_threads_as_documented(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As asked; one for one-shot mode; PATTERN_THREADS with the propagator; else
-    DEFAULT_THREADS within the cores.  A batch's workers share the cores."""
-    monkeypatch.setattr("hanoi_asp.engine.policy.os.cpu_count", lambda: 8)
-    assert policy.solver_threads(SolveOptions(threads=3), patterns=True) == 3
-    assert policy.solver_threads(SolveOptions(mode="oneshot")) == 1
-    assert policy.solver_threads(AUTO, patterns=True) == policy.PATTERN_THREADS
-    assert policy.solver_threads(AUTO) == policy.DEFAULT_THREADS
-    monkeypatch.setattr("hanoi_asp.engine.policy.os.cpu_count", lambda: 1)
-    assert policy.solver_threads(AUTO) == 1
-    monkeypatch.setattr("hanoi_asp.engine.policy.os.cpu_count", lambda: 8)
+    """As asked; else one (PATTERN_THREADS with the propagator, DEFAULT_THREADS without),
+    whatever the machine's cores: a run repeats only with one.  A batch's workers share
+    the cores: each gets the engine's own choice (clingo and the racing A*) where its
+    share holds ENGINE_CORES, else that share."""
+    assert policy.DEFAULT_THREADS == policy.PATTERN_THREADS == 1
+    for cores in (1, 8):
+        monkeypatch.setattr("hanoi_asp.engine.policy.os.cpu_count", lambda cores=cores: cores)
+        assert policy.solver_threads(SolveOptions(threads=3), patterns=True) == 3
+        assert policy.solver_threads(SolveOptions(mode="oneshot")) == 1
+        assert policy.solver_threads(AUTO, patterns=True) == policy.PATTERN_THREADS
+        assert policy.solver_threads(AUTO) == policy.DEFAULT_THREADS
     assert policy.batch_threads(4, threads=3) == 3
-    assert policy.batch_threads(8 // policy.DEFAULT_THREADS) is None  # the engine's choice
-    assert policy.batch_threads(8 // policy.DEFAULT_THREADS + 1) == 1
+    assert policy.batch_threads(8 // policy.ENGINE_CORES) is None  # the engine's choice
+    assert policy.batch_threads(8 // policy.ENGINE_CORES + 1) == 1
     assert policy.batch_threads(16) == 1  # never below one
 
 

@@ -64,7 +64,7 @@ def _count_plans(
     """Every plan of exactly ``moves`` moves the engine's encoding admits, counted after
     the horizons before it were solved; and the bounds the propagator learnt.  After
     horizon ``widen`` the propagator checks every cut, as the search's
-    :func:`~hanoi_asp.engine.tables.check_every_cut` makes it."""
+    purchases make it (:mod:`hanoi_asp.engine.tables`)."""
     from hanoi_asp.engine.policy import choose_strategy, make_solver
 
     plan = choose_strategy(puzzle, SolveOptions(threads=1), None)

@@ -108,17 +108,17 @@ def test_astar_stopped_below_the_first_plan_says_unknown() -> None:
 def test_astar_budget_follows_the_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     import resource
 
-    from hanoi_asp.engine import reference
+    from hanoi_asp.engine import astar_driver
     from hanoi_asp.methods import astar
 
     puzzle = load_puzzle(HARD)  # 4 pegs 12 disks: the batched A*
-    assert reference.astar_budget(Limits(states=1234), puzzle) == 1234  # the user's limit
-    cap = astar.states_within(puzzle, reference.ASTAR_MEMORY)
-    assert cap == (reference.ASTAR_MEMORY - 4**12 // 8) // astar.BATCHED_STATE_BYTES
-    assert Limits().states <= reference.astar_budget(Limits(), puzzle) <= cap
+    assert astar_driver.astar_budget(Limits(states=1234), puzzle) == 1234  # the user's limit
+    cap = astar.states_within(puzzle, astar_driver.ASTAR_MEMORY)
+    assert cap == (astar_driver.ASTAR_MEMORY - 4**12 // 8) // astar.BATCHED_STATE_BYTES
+    assert Limits().states <= astar_driver.astar_budget(Limits(), puzzle) <= cap
     monkeypatch.setattr(resource, "getrlimit", lambda _: (2 * 2**30, resource.RLIM_INFINITY))
-    assert reference.available_memory() <= 2 * 2**30  # ulimit -v 2 GiB: 1 GiB of states
-    assert reference.astar_budget(Limits(), puzzle) <= max(
+    assert astar_driver.available_memory() <= 2 * 2**30  # ulimit -v 2 GiB: 1 GiB of states
+    assert astar_driver.astar_budget(Limits(), puzzle) <= max(
         Limits().states, astar.states_within(puzzle, 2**30)
     )
 

@@ -1,10 +1,9 @@
 """The beam bringing the best plan down (``hanoi_asp/engine/shorten.py``): when its
-widths are due, and that a search whose horizons it cancels still ends at breadth-first
-search's optimum."""
+widths are due (counted in work), and that a search in which they run still ends at
+breadth-first search's optimum."""
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +16,7 @@ from support.strategies import puzzles
 from hanoi_asp import Puzzle, SolveOptions, solve
 from hanoi_asp.engine import shorten
 from hanoi_asp.engine.encodings import shipped_encoding
+from hanoi_asp.engine.ledger import Ledger
 from hanoi_asp.engine.policy import choose_strategy
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.state import SearchState
@@ -26,7 +26,6 @@ from hanoi_asp.methods.patterns import (
     DiskRun,
     Partitioned,
     beam_database,
-    beam_price,
     cuts,
     database,
     goal_database,
@@ -38,66 +37,91 @@ FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 PUZZLE = EIGHT_DISKS
 
 
-def _shortener(options: SolveOptions, lower: int = 0) -> Shortener:
+def _go_on() -> bool:
+    return True
+
+
+def _shortener(
+    options: SolveOptions, lower: int = 0, checkpoint: Any = _go_on, ledger: Ledger | None = None
+) -> Shortener:
     """A shortener for :data:`PUZZLE` with the plan built first in hand."""
     run = SearchState(PUZZLE, options)
     run.strategy = choose_strategy(PUZZLE, options, None)
     steps = first_plan(PUZZLE)
     assert steps is not None
     run.offer(replay(PUZZLE, steps), PlanOrigin("constructive", len(steps)))
-    run.lower = lower
-    return Shortener(run, goal_database(PUZZLE))
+    run.raise_lower(lower, "a test")
+    allowed = options.encoding is None
+    return Shortener(run, goal_database(PUZZLE), ledger or Ledger(), checkpoint, allowed)
 
 
 def test_the_rent_rule_gives_the_beam_a_third_of_the_search() -> None:
-    shortener = _shortener(SolveOptions())
-    shortener.spent, shortener.last = 1.0, 1.0  # the next width: 3 s predicted
-    shortener.run.started = time.monotonic() - 11.0  # a third of 11 s: under 4 s
+    """Due while the beam's work, the next width's included, is at most a third of the
+    search's: counted in work, whatever the clock says."""
+    ledger = Ledger(beam=1_000_000)
+    shortener = _shortener(SolveOptions(), ledger=ledger)
+    shortener.last = 250_000  # the next width: 1,000,000 predicted
+    ledger.tables = 5_999_999 - 1_000_000  # the search's work: 5,999,999 of 6,000,000
     assert not shortener.due()
-    shortener.run.started = time.monotonic() - 13.0  # a third of 13 s: over 4 s
+    ledger.tables += 1
     assert shortener.due()
+    shortener.run.started = time.monotonic() - 10**6  # the clock changes nothing
+    ledger.tables -= 1
+    assert not shortener.due()
 
 
 def test_the_last_call_comes_when_waiting_would_leave_no_time() -> None:
+    """Under a time limit (and only there) the clock decides one thing: a last width
+    when waiting longer would leave no time for it, at the pace the last width took."""
     shortener = _shortener(SolveOptions(timeout=5.0))
-    shortener.spent, shortener.last = 1.0, 0.5  # the next width: 1.5 s predicted
+    shortener.last, shortener.pace = 500_000, 0.75e-6  # the next width: 1.5 s predicted
     run = shortener.run
     for left, due in ((4.0, False), (2.5, True), (1.6, True), (1.0, False)):
-        run.started = time.monotonic() + left - 5.0
+        run.deadline = time.monotonic() + left
         assert shortener.due() is due, left
+    untimed = _shortener(SolveOptions())
+    untimed.last, untimed.pace = 500_000, 0.75e-6
+    untimed.run.started = time.monotonic() - 10**6
+    assert not untimed.due()
 
 
 def test_no_width_is_due_once_the_plan_meets_the_bound_or_for_a_users_encoding() -> None:
-    shortener = _shortener(SolveOptions())
-    shortener.run.started = time.monotonic() - 100.0
+    shortener = _shortener(SolveOptions(), ledger=Ledger(tables=10**9))
     assert shortener.due()
     assert shortener.run.best is not None
-    shortener.run.lower = len(shortener.run.best)
+    shortener.run.raise_lower(len(shortener.run.best), "a test")
     assert not shortener.due()
     assert not _shortener(SolveOptions(encoding=shipped_encoding("incremental"))).allowed
 
 
 def test_the_widths_bring_the_plan_down_to_the_optimum_and_stop() -> None:
     """The plan built first has 31 moves; the beams end at the optimum (24, by
-    breadth-first search), each plan replayed, and no width past the last runs."""
-    shortener = _shortener(SolveOptions())
+    breadth-first search), each plan replayed, and no width past the last runs; their
+    work is the ledger's."""
+    ledger = Ledger()
+    shortener = _shortener(SolveOptions(), ledger=ledger)
     run = shortener.run
     assert run.best is not None and len(run.best) == 31 and bfs_optimum(PUZZLE) == 24
     while shortener.active():
         shortener.step()
     assert len(run.best) == 24 and run.origin is not None and run.origin.source == "beam"
-    assert shortener.width > shorten.LAST_WIDTH
+    assert shortener.width > shorten.LAST_WIDTH and ledger.beam > 0
+
+
+@pytest.fixture
+def every_width_due(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No width up front, and every later one due at each checkpoint."""
+    monkeypatch.setattr(shorten, "UPFRONT_WORK", 0)
+    monkeypatch.setattr(shorten, "SHARE", 0)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(puzzles(pegs=(4, 5), disks=(5, 8)))
-def test_a_search_cancelled_for_every_width_still_ends_at_the_optimum(
-    small_tables: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle
+def test_a_search_with_every_width_due_still_ends_at_the_optimum(
+    small_tables: None, every_width_due: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle
 ) -> None:
-    """Every width due at once (each cancels clingo's horizon, which is asked again):
-    the answer is still breadth-first search's optimum, with its proof."""
-    monkeypatch.setattr(shorten, "UPFRONT_SECONDS", 0.0)
-    monkeypatch.setattr(shorten, "SHARE", 1e9)
+    """Every width due at each checkpoint (inside clingo's search too, which goes on
+    where it was): the answer is still breadth-first search's optimum."""
     monkeypatch.setattr(shorten, "LAST_WIDTH", 256)
     result = solve(puzzle, SolveOptions(threads=1))
     expected = bfs_optimum(puzzle)
@@ -107,29 +131,35 @@ def test_a_search_cancelled_for_every_width_still_ends_at_the_optimum(
         assert result.result == "OPTIMUM FOUND" and result.length == expected
 
 
-def test_a_horizon_cancelled_for_the_beam_is_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every width due at once and finding nothing: clingo's horizons are cancelled for
-    them, asked again, and the plan is clingo's as before.  How many are cancelled is a
-    race: clingo solves in its own thread from the moment the solve starts, and the
-    horizon here takes it 6 choices, so a fast machine (or a process already warm, as
-    after another test) often finds the plan before the cancel is seen; it was counted
-    exactly (one per width) and failed so.  What holds at any speed: at most one cancel
-    per width, each cancelled horizon asked again, clingo's plan.  (The bound's tables are cuts
-    of 7 disks: one table of all 8 would be the exact distance, and its plan the
-    answer before clingo runs.)"""
+def test_widths_run_inside_a_horizon_leave_clingos_search_as_it_was(
+    every_width_due: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Widths finding nothing, run inside clingo's horizons: clingo's search is the same
+    as without them, horizon by horizon, and its plan the answer.  (The bound's tables
+    are cuts of 7 disks: one table of all 8 would be the exact distance, and its plan
+    the answer before clingo runs.)"""
     monkeypatch.setattr(cuts, "TABLE_PATTERNS", 4**7)
     database._CACHE.clear()
-    monkeypatch.setattr(shorten, "UPFRONT_SECONDS", 0.0)
-    monkeypatch.setattr(shorten, "SHARE", 1e9)
-    monkeypatch.setattr(beam, "search", lambda *args, **kwargs: None)
-    result = solve(PUZZLE, SolveOptions(threads=1, astar=False))
-    assert result.result == "OPTIMUM FOUND" and result.length == 24
-    statuses = [(h.horizon, h.status) for h in result.horizons]
-    cancelled = [horizon for horizon, status in statuses if status == "UNKNOWN"]
-    widths = 1 + round(math.log(shorten.LAST_WIDTH / shorten.FIRST_WIDTH, shorten.GROWTH))
-    assert len(cancelled) <= widths  # one for each at most
-    assert all((h, "UNSAT") in statuses or (h, "SAT") in statuses for h in cancelled)
-    assert result.proof_data.plan is not None and result.proof_data.plan.source == "clingo"
+    ran: list[int] = []
+
+    def nothing(puzzle: Puzzle, tables: Partitioned, width: int, **kwargs: Any) -> Any:
+        ran.append(width)
+        return beam.BeamOutcome(None, 1000)
+
+    options = SolveOptions(threads=1, astar=False)
+    monkeypatch.setattr(beam, "search", nothing)
+    monkeypatch.setattr(shorten, "SHARE", 10**9)  # never due
+    alone = solve(PUZZLE, options)
+    database._CACHE.clear()
+    monkeypatch.setattr(shorten, "SHARE", 0)  # due at every checkpoint
+    ran.clear()
+    beamed = solve(PUZZLE, options)
+    assert ran and beamed.result == "OPTIMUM FOUND" and beamed.length == 24
+    assert [h.status for h in beamed.horizons][-1] == "SAT"
+    assert "UNKNOWN" not in [h.status for h in beamed.horizons]
+    assert beamed.proof_data.plan is not None and beamed.proof_data.plan.source == "clingo"
+    statistics = [(h.horizon, h.status, h.choices, h.conflicts) for h in beamed.horizons]
+    assert statistics == [(h.horizon, h.status, h.choices, h.conflicts) for h in alone.horizons]
 
 
 @pytest.fixture
@@ -159,15 +189,15 @@ def _searched_on(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, Partitioned
 def test_the_widths_up_front_buy_the_beams_cut_once_they_have_paid_its_price(
     short_runs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The rent rule up front: the beam's cut once the widths cost its price, the widths
-    afresh on it; not before.  The first width runs on the bound's tables."""
-    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 1e9)  # not paid up front
+    """The rent rule up front: the beam's cut once the widths' work reaches its price,
+    the widths afresh on it; not before.  The first width runs on the bound's tables."""
+    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 10**12)  # not paid up front
     shortener = _shortener(SolveOptions())
     bound_tables = shortener.tables
     shortener.upfront()
     assert shortener.tables is bound_tables and not shortener.own_cut
     assert shortener.cut_size == 0 and len(bound_tables or ()) > 1
-    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 1e-9)  # paid by one width
+    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 1)  # paid by one width
     searched = _searched_on(monkeypatch)
     shortener = _shortener(SolveOptions())
     shortener.upfront()
@@ -182,52 +212,53 @@ def test_a_later_width_buys_the_beams_cut_once_the_widths_have_paid_its_price(
     short_runs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Past the widths up front, the rent rule holds as well: the width run once the
-    widths have cost the cut's price runs on it, and not one before."""
-    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 0.5)
+    widths' work reaches the cut's price runs on it, and not one before."""
+    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 500_000)
     searched = _searched_on(monkeypatch)
-    shortener = _shortener(SolveOptions())
+    ledger = Ledger()
+    shortener = _shortener(SolveOptions(), ledger=ledger)
     bound_tables = shortener.tables
     shortener.step()
-    shortener.spent = 0.4
+    ledger.beam = 499_999
     shortener.step()
     assert not shortener.own_cut
-    shortener.spent = 0.5
+    ledger.beam = 500_000
     shortener.step()
     own = beam_database(PUZZLE)
     assert shortener.own_cut and [t for _, t in searched] == [bound_tables] * 2 + [own]
+    assert ledger.beam >= 500_000 + 500_000  # the cut's price is the beam's work
 
 
-def test_a_beams_cut_built_already_is_taken_before_the_first_width(
+def test_a_beams_cut_in_the_cache_is_priced_as_if_built(
     short_runs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The beam's cut costs nothing once built (or cached on disk): the first width
-    runs on it."""
-    own = beam_database(PUZZLE)
-    assert beam_price(PUZZLE) == 0.0
+    """The beam's cut built already (in this process or the on-disk cache) costs what
+    building it would: the first width still runs on the bound's tables, as in a cold
+    solve."""
+    beam_database(PUZZLE)
     searched = _searched_on(monkeypatch)
     shortener = _shortener(SolveOptions())
+    bound_tables = shortener.tables
     shortener.upfront()
-    assert searched and all(tables is own for _, tables in searched)
+    assert searched and searched[0][1] is bound_tables
 
 
-def test_under_a_short_limit_the_beams_cut_comes_after_one_width_if_the_beam_would_pay(
+def test_under_a_short_limit_the_beams_cut_comes_after_one_width(
     short_runs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A third of the time left is the beam's: under a short limit, if that covers the
-    price, the rent would be paid before the limit anyway, and the beam's cut comes
-    after the first width (on the bound's tables)."""
-    for timeout, price, last, bought in (
-        (5.0, 1.0, 0.1, True),
-        (5.0, 1.0, None, False),
-        (5.0, 2.0, 0.1, False),
-        (60.0, 1.0, 0.1, False),
-        (None, 1.0, 0.1, False),
-        (None, 0.0, None, True),  # built or cached: at once
+    """A ``--timeout`` of at most SHORT_LIMIT (the option's value, not the clock): the
+    beam's cut after the first width, whatever its price; else by the rent rule."""
+    monkeypatch.setattr(shorten, "beam_price", lambda puzzle: 10**12)
+    for timeout, last, bought in (
+        (5.0, 1000, True),
+        (5.0, None, False),
+        (10.0, 1000, True),
+        (60.0, 1000, False),
+        (None, 1000, False),
     ):
-        monkeypatch.setattr(shorten, "beam_price", lambda puzzle, price=price: price)
         shortener = _shortener(SolveOptions(timeout=timeout))
-        shortener.spent, shortener.last = 0.1 if last else 0.0, last
-        assert shortener._own_cut_due() is bought, (timeout, price, last)
+        shortener.last = last
+        assert shortener._own_cut_due() is bought, (timeout, last)
         shortener.own_cut = True
         assert not shortener._own_cut_due()
     monkeypatch.setattr(cuts, "TABLE_PATTERNS", 4**8)  # the bound's: the exact distance
@@ -237,18 +268,19 @@ def test_under_a_short_limit_the_beams_cut_comes_after_one_width_if_the_beam_wou
     assert not shortener._own_cut_due() and shortener.own_cut
 
 
-def test_new_tables_start_at_the_widest_width_and_keep_its_time(short_runs: None) -> None:
+def test_new_tables_start_at_the_widest_width_and_keep_its_work(short_runs: None) -> None:
     """A narrower width on stronger tables rarely beats the widest one's plan on the old
-    ones: the widths go on from it, predicted to take as long, and it is not judged
+    ones: the widths go on from it, predicted to take as much work, and it is not judged
     converged; tables handed over whose largest-first cut is no longer change nothing."""
-    shortener = _shortener(SolveOptions())
-    shortener.width, shortener.last = 4096 * shorten.GROWTH, 0.3  # 4096 ran last, in 0.3 s
+    ledger = Ledger()
+    shortener = _shortener(SolveOptions(), ledger=ledger)
+    shortener.width, shortener.last = 4096 * shorten.GROWTH, 300_000  # 4096 ran last
     shortener._take(beam_database(PUZZLE))
     assert shortener.width == 4096 and shortener.outgrown == 4096
-    assert shortener.predicted() == pytest.approx(0.3) and shortener.cut_size == 5
+    assert shortener.predicted() == 300_000 and shortener.cut_size == 5
     every_cut = goal_database(PUZZLE, every_cut=True)  # runs of 3: the longest first run
     shortener.retable(every_cut)
-    assert shortener.tables is beam_database(PUZZLE) and shortener.spent == 0.0
+    assert shortener.tables is beam_database(PUZZLE) and ledger.beam == 0
 
 
 def test_handed_over_tables_give_the_beam_their_longest_largest_first_cut(
@@ -273,129 +305,18 @@ def test_on_new_tables_the_first_width_past_the_widest_that_brings_nothing_ends_
     (a second's delay on a puzzle clingo proves in one)."""
     shortener = _shortener(SolveOptions())
     run = shortener.run
-    optimum = beam.search(PUZZLE, goal_database(PUZZLE, strong=True), 4**8)
+    optimum = beam.search(PUZZLE, goal_database(PUZZLE, strong=True), 4**8).steps
     assert optimum is not None and len(optimum) == 24
     run.offer(replay(PUZZLE, optimum), PlanOrigin("beam", 24, width=4**8))
     searched = _searched_on(monkeypatch)
-    shortener.width, shortener.last = 1024 * shorten.GROWTH, 0.01  # 1024 ran last
+    shortener.width, shortener.last = 1024 * shorten.GROWTH, 10_000  # 1024 ran last
     shortener.retable(goal_database(PUZZLE, strong=True))
     assert [width for width, _ in searched] == [1024, 1024 * shorten.GROWTH]
 
 
-def test_a_bound_from_astar_stopped_at_the_limit_does_not_end_the_beam() -> None:
-    """A*'s answer is taken in by the beam as it comes: a bound alone (A* stopped at
-    the time limit) lets it go on to the plan at the limit; a bound its plan meets ends
-    it (the search is over).  A* is started if due at every layer too."""
-    from hanoi_asp.engine.strategies.upward import _search_over
-
-    run = _shortener(SolveOptions(timeout=5.0)).run
-
-    class Rival:
-        def __init__(self, lower: int) -> None:
-            self.lower, self.asked_to_start = lower, 0
-
-        def start_if_due(self) -> None:
-            self.asked_to_start += 1
-
-        def take(self) -> bool:
-            run.lower = max(run.lower, self.lower)
-            return True
-
-    rival = Rival(20)
-    assert not _search_over(run, rival) and run.lower == 20  # type: ignore[arg-type]
-    assert _search_over(run, Rival(31))  # type: ignore[arg-type]  # the plan in hand: 31
-    assert rival.asked_to_start == 1  # A* started if due: the beam holds no clingo thread
-
-
 def test_no_width_runs_once_the_search_is_over() -> None:
-    """The interrupt says the search is over (A*'s plan met its bound): no width runs."""
-    shortener = _shortener(SolveOptions())
-    shortener.interrupt = lambda: True
+    """The checkpoint says the search is over (A*'s plan met its bound): no width runs."""
+    shortener = _shortener(SolveOptions(), checkpoint=lambda: False)
     shortener.upfront()
     assert not shortener.step() and shortener.width == shorten.FIRST_WIDTH
-    assert shortener.spent == 0.0
-
-
-def test_a_width_due_when_clingo_was_cancelled_is_never_taken_for_the_time_limit() -> None:
-    """The last call's window may close between clingo's cancel and the width: the
-    cancel still counts as the beam's (the horizon is asked again), never as the time
-    limit's; and a cancel that was nobody's is not taken for one."""
-    from hanoi_asp.engine.strategies.upward import _Widen
-
-    class Rival:
-        def finished(self) -> bool:
-            return False
-
-        def take(self) -> bool:
-            return False
-
-    class Beam:
-        def __init__(self) -> None:
-            self.open, self.steps = True, 0
-
-        def due(self) -> bool:
-            return self.open
-
-        def active(self) -> bool:
-            return True
-
-        def step(self) -> bool:
-            self.steps += 1
-            return True
-
-    beam = Beam()
-    widen = _Widen(None, None, Rival(), beam)  # type: ignore[arg-type]
-    assert widen.interrupt()  # clingo's poll: the width is due, the horizon cancelled
-    beam.open = False  # the window closes before the cancel is seen
-    assert widen.cancelled() and beam.steps == 1
-    assert not widen.cancelled() and beam.steps == 1
-
-
-def test_nothing_is_bought_or_beamed_once_astars_answer_proves_the_plan(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A*'s answer, taken in after a refuted horizon, proves the plan in hand: the
-    search is over, so no beam width runs and no table is bought (A* no longer racing,
-    the purchase would have been free to build the strong tables).  An answer that
-    leaves a gap lets the rest go on."""
-    from hanoi_asp.engine.strategies import upward
-    from hanoi_asp.model.plan import Move
-
-    bought: list[bool] = []
-    monkeypatch.setattr(upward, "check_every_cut", lambda *a, **k: bought.append(True))
-    puzzle = Puzzle(pegs=("a", "b", "c"), disks=1, init={"a": (1,)}, goal={"c": (1,)})
-    run = SearchState(puzzle, SolveOptions())
-    run.strategy = choose_strategy(puzzle, SolveOptions(), None)
-
-    class Rival:
-        def __init__(self, lower: int) -> None:
-            self.lower = lower
-
-        def take(self) -> bool:
-            run.offer((Move(1, 1, "a", "c"),), PlanOrigin("astar", 1))
-            run.lower = self.lower
-            return True
-
-        def start_if_due(self) -> None:
-            raise AssertionError("A* started after its own proof")
-
-        def racing(self) -> bool:
-            return False
-
-    class Beam:
-        spent = 0.0
-
-        def step_if_due(self) -> None:
-            raise AssertionError("a width ran after the proof")
-
-        def retable(self, tables: object) -> None:
-            return None
-
-    upward._Widen(run, None, Rival(1), Beam())(0)  # type: ignore[arg-type]
-    assert run.meets() and not bought
-    gap = Rival(0)
-    gap.start_if_due = lambda: None  # type: ignore[method-assign]
-    beam = Beam()
-    beam.step_if_due = lambda: None  # type: ignore[method-assign]
-    upward._Widen(run, None, gap, beam)(0)  # type: ignore[arg-type]
-    assert bought == [True]
+    assert shortener.ledger.beam == 0

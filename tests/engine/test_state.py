@@ -4,8 +4,6 @@ mid-search ends it once the bound meets it; the user's bound and unreachable goa
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from support.files import INSTANCES
 from support.puzzles import bfs_optimum
@@ -23,10 +21,9 @@ def test_the_best_plan_comes_down_before_the_proof(monkeypatch: pytest.MonkeyPat
     optimum is 58: stopped at once, the search answered 103 (gap 45) where A* proves 58
     in seconds.  A beam search on the same tables now brings the best plan near the
     optimum before clingo starts, reported through ``on_progress``.  The widths up front
-    are given all the time they want (they stop when they no longer improve the plan):
-    their 0.5 s, or the 2 s limit this test had, held more widths on a fast machine than
-    on a loaded one."""
-    monkeypatch.setattr(shorten, "UPFRONT_SECONDS", 1e9)
+    are given all the work they want (they stop when they no longer improve the plan);
+    counted in work, as they are now, they are the same on every machine."""
+    monkeypatch.setattr(shorten, "UPFRONT_WORK", 10**12)
     heard: list[Progress] = []
     puzzle = load_puzzle(str(HARD / "4pegs-12disks-arbitrary.lp"))
     # no A*: started during the widths on a loaded machine, it proved 58 before clingo
@@ -93,7 +90,7 @@ def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
     """A shortest plan offered while clingo refutes horizons (as the beam does on
     the strong tables): once the lower bound reaches its length the search stops with
     it, proven by the refuted horizons, and clingo never solves the optimum's horizon."""
-    from hanoi_asp.engine.strategies import upward
+    from hanoi_asp.engine.scheduler import Scheduler
     from hanoi_asp.methods import bfs
     from hanoi_asp.model.proof import PlanOrigin
 
@@ -106,14 +103,11 @@ def test_a_plan_found_mid_search_ends_it_when_the_bound_meets_it(
     shortest = bfs.search(puzzle, max_moves=None).steps
     assert shortest is not None and len(shortest) == bfs_optimum(puzzle)
 
-    def offer(run: Any, plan: Any, solver: Any, buy_strong: bool, **_: Any) -> bool:
-        run.offer(replay(puzzle, shortest), PlanOrigin("beam", len(shortest), width=64))
-        return True
+    def offer(effort: Scheduler, horizon: int) -> None:
+        plan = replay(puzzle, shortest)
+        effort.run.offer(plan, PlanOrigin("beam", len(shortest), width=64))
 
-    monkeypatch.setattr(upward, "check_every_cut", offer)
-    # nothing that comes on the clock: no width of the beam (its rent is a third of the
-    # time so far) and no A* (after 0.2 s), which cancelled a horizon under load
-    monkeypatch.setattr(shorten, "SHARE", 0.0)
+    monkeypatch.setattr(Scheduler, "after_horizon", offer)
     result = solve(puzzle, SolveOptions(threads=1, first_plan=False, astar=False))
     assert result.result == "OPTIMUM FOUND" and result.length == len(shortest)
     proof = result.proof_data

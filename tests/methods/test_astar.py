@@ -10,7 +10,7 @@ from support.puzzles import bfs_optimum
 from support.strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.methods import astar
+from hanoi_asp.methods import astar, work
 from hanoi_asp.methods.patterns import (
     goal_database,
 )
@@ -48,7 +48,7 @@ def test_astar_stopped_by_its_budget_proves_no_more_than_the_optimum(
     for found in (
         astar.search(puzzle, tables, max_states=budget),
         astar.search_one_by_one(puzzle, tables, max_states=budget),
-        astar.search_buying_tables(puzzle, None, max_states=budget)[0],
+        astar.search_buying_tables(puzzle, None, max_states=budget),
     ):
         _assert_proves_no_more(found, expected, "states")
 
@@ -97,10 +97,8 @@ def test_astar_stopped_by_its_rent_proves_no_more_than_the_optimum(
     expected = bfs_optimum(puzzle)
     tables = goal_database(puzzle)
     for found in (
-        astar.search(puzzle, tables, rent=estimates * astar.SECONDS_PER_ESTIMATE),
-        astar.search_one_by_one(
-            puzzle, tables, rent=estimates * astar.SECONDS_PER_ESTIMATE_ONE_BY_ONE
-        ),
+        astar.search(puzzle, tables, rent=estimates * work.ESTIMATE),
+        astar.search_one_by_one(puzzle, tables, rent=estimates * work.ESTIMATE_ONE_BY_ONE),
     ):
         _assert_proves_no_more(found, expected, "rent")
 
@@ -115,8 +113,8 @@ def test_astar_pays_its_rent_in_work_not_on_the_clock(
     of a 15-disk puzzle and not on the next.  Under a clock that jumps an hour at every
     look, as under the real one, A* with a price of 40 estimates stops on the bound's
     tables and buys the strong ones (the exact table here), and with a price of a
-    million ends on the bound's tables (the clock's rule bought the strong ones at
-    once); every way, breadth-first search's optimum."""
+    million ends on the bound's tables; every way, breadth-first search's optimum, the
+    same work, and the same reports of where it stood."""
     monkeypatch.setattr(astar, "BATCH", batch)
     puzzle = Puzzle(
         pegs=("a", "b", "c", "d"),
@@ -125,17 +123,21 @@ def test_astar_pays_its_rent_in_work_not_on_the_clock(
         goal={"d": (1, 2, 3, 4, 5, 6, 7)},
     )
     expected = bfs_optimum(puzzle)
-    price = estimates * astar.SECONDS_PER_ESTIMATE
+    price = estimates * work.ESTIMATE
     monkeypatch.setattr(astar, "strong_price", lambda _: price)
-    calm = astar.search_buying_tables(puzzle, None)
+    heard: list[list[astar.Progress]] = [[], []]
+    calm = astar.search_buying_tables(puzzle, None, report=heard[0].append)
     hours = iter(range(0, 10**9, 3600))
     monkeypatch.setattr("hanoi_asp.methods.astar.time.monotonic", lambda: float(next(hours)))
-    rushed = astar.search_buying_tables(puzzle, None)
+    rushed = astar.search_buying_tables(puzzle, None, report=heard[1].append)
     bought = estimates < 10**6
-    ended_on = goal_database(puzzle, strong=bought)
-    for found, tables in (calm, rushed):
+    for found, said in zip((calm, rushed), heard, strict=True):
         assert found.steps is not None and len(found.steps) == found.lower == expected
-        assert tables is ended_on
-    assert calm[0] == rushed[0]
+        assert any(progress.strong for progress in said) == bought
+        works = [progress.work for progress in said]
+        assert works == sorted(works) and works[-1] <= found.work
+    assert calm == rushed and heard[0] == heard[1]
     bound = astar.search(puzzle, goal_database(puzzle))
-    assert (bound.expanded > calm[0].expanded) == bought  # the bound's tables: more work
+    assert (bound.expanded > calm.expanded) == bought  # the bound's tables: more work
+    if bought:  # the strong tables' price counted as work, as if built
+        assert calm.work >= price

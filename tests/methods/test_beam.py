@@ -29,7 +29,7 @@ def test_a_beam_wider_than_every_layer_finds_the_optimum(
     """No layer holds more states than the puzzle has, so nothing is cut: the beam is
     breadth-first search, and its first goal is at the optimum's depth."""
     expected = bfs_optimum(puzzle)
-    found = beam.search(puzzle, goal_database(puzzle), width=len(puzzle.pegs) ** puzzle.disks)
+    found = beam.search(puzzle, goal_database(puzzle), width=len(puzzle.pegs) ** puzzle.disks).steps
     if expected is None:
         assert found is None
     else:
@@ -44,7 +44,7 @@ def test_a_narrow_beam_gives_a_legal_plan_shorter_than_asked_or_none(
     """Narrow, it proves nothing: its plan replays, is no shorter than the optimum and
     shorter than ``shorter_than``."""
     expected = bfs_optimum(puzzle)
-    found = beam.search(puzzle, goal_database(puzzle), width, shorter_than=shorter_than)
+    found = beam.search(puzzle, goal_database(puzzle), width, shorter_than=shorter_than).steps
     if found is None:
         return
     assert expected is not None
@@ -60,7 +60,7 @@ def test_a_beam_whose_states_are_hashed_gives_a_legal_plan_or_none(
     collision leaves a fresh state out: in 16 bits they collide often, and the beam
     still ends (it cannot cycle) with a legal plan, no shorter than the optimum."""
     monkeypatch.setattr(beam, "SEEN_BITS", 16)
-    found = beam.search(puzzle, goal_database(puzzle), width, shorter_than=200)
+    found = beam.search(puzzle, goal_database(puzzle), width, shorter_than=200).steps
     if found is not None:
         expected = bfs_optimum(puzzle)
         assert expected is not None and expected <= len(replay(puzzle, found))
@@ -110,7 +110,7 @@ def test_a_wide_beam_comes_near_the_optimum_where_the_first_plan_is_far() -> Non
         goal={"a": (2, 6, 8, 9, 11), "b": (3, 4, 5, 7), "c": (1, 10, 12)},
     )
     assert len(first_plan(puzzle) or []) == 61
-    wide = beam.search(puzzle, goal_database(puzzle), 4096)
+    wide = beam.search(puzzle, goal_database(puzzle), 4096).steps
     assert wide is not None and 49 <= len(replay(puzzle, wide)) <= 53
 
 
@@ -121,19 +121,24 @@ def test_a_beam_past_its_deadline_gives_nothing() -> None:
         init={"a": tuple(range(1, 9))},
         goal={"d": tuple(range(1, 9))},
     )
-    assert beam.search(puzzle, goal_database(puzzle), 64, deadline=time.monotonic() - 1) is None
+    assert (
+        beam.search(puzzle, goal_database(puzzle), 64, deadline=time.monotonic() - 1).steps is None
+    )
 
 
-def test_an_interrupted_beam_gives_nothing() -> None:
-    """Asked after every layer (the engine gives a beam up once A*'s answer has come)."""
+def test_a_stopped_beam_gives_nothing_and_tells_its_work() -> None:
+    """Asked after every layer, with the work so far (the engine meets A* there and gives
+    a beam up once the search is over)."""
     puzzle = EIGHT_DISKS
     tables = goal_database(puzzle)
     asked: list[int] = []
 
-    def never() -> bool:
-        asked.append(1)
-        return False
+    def go_on(work: int) -> bool:
+        asked.append(work)
+        return True
 
-    assert beam.search(puzzle, tables, 64, interrupt=never) is not None
-    assert len(asked) > 1
-    assert beam.search(puzzle, tables, 64, interrupt=lambda: True) is None
+    found = beam.search(puzzle, tables, 64, checkpoint=go_on)
+    assert found.steps is not None and len(asked) > 1
+    assert asked == sorted(asked) and asked[-1] <= found.work
+    stopped = beam.search(puzzle, tables, 64, checkpoint=lambda work: False)
+    assert stopped.steps is None and 0 < stopped.work <= asked[0]

@@ -113,19 +113,21 @@ def test_the_largest_first_cut_holds_the_largest_disks_within_the_budget() -> No
 
 @settings(max_examples=30, deadline=None)
 @given(puzzles(pegs=(4, 5), disks=(4, 7)))
-def test_the_beams_tables_are_its_cut_and_cost_nothing_once_built(puzzle: Puzzle) -> None:
+def test_the_beams_tables_are_its_cut_and_cost_the_same_once_built(puzzle: Puzzle) -> None:
     """:func:`beam_database` is the tables of :func:`beam_cut`, each run's table the
-    one the bound's database builds for it; built once, its price is 0."""
+    one the bound's database builds for it; built or not, its price is the work of
+    building it (a decision made on it is the same cold or warm)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(cuts, "TABLE_PATTERNS", 4**2)
         patch.setattr(cuts, "BEAM_PATTERNS", 4**3)
         patch.setattr(patterns.database, "_CACHE", {})
         runs = patterns.beam_cut(puzzle)
         assert runs == cuts.largest_first(len(puzzle.pegs), puzzle.disks, 4**3)
-        assert patterns.beam_price(puzzle) > 0
+        price = patterns.beam_price(puzzle)
+        assert price == patterns.table_price(puzzle, runs) > 0
         tables = patterns.beam_database(puzzle)
         assert len(tables) == 1 and tuple(t.run for t in tables[0]) == runs
-        assert patterns.beam_price(puzzle) == 0.0
+        assert patterns.beam_price(puzzle) == price == patterns.tables_price(puzzle, tables)
         for table in tables[0]:
             fresh = toward_goal(puzzle, table.run)
             assert bytes(fresh.distances) == bytes(table.distances)
@@ -136,9 +138,10 @@ def test_runs_whose_disks_end_alike_share_one_table(
 ) -> None:
     """A whole tower's goal: every run of one length has the same goal pattern, so the
     database keeps one table's distances for them all (equal to a fresh build of each
-    run), prices them as one, and counts what the cache saved once; runs ending
-    differently keep their own."""
-    from hanoi_asp.methods.patterns import database, goal_database, saved_seconds
+    run), built or read once, and prices them as one; runs ending differently keep
+    their own."""
+    from hanoi_asp.methods.patterns import database, goal_database
+    from hanoi_asp.methods.work import table_work
 
     monkeypatch.setattr(database, "CACHED_PATTERNS", 4**3)  # runs of 3 and 4 kept on disk
     monkeypatch.setenv("HANOI_ASP_CACHE_DIR", str(tmp_path))
@@ -151,9 +154,8 @@ def test_runs_whose_disks_end_alike_share_one_table(
     )
     cut_runs = {r for part in cuts.strong_partitions(4, 9, 4**4) for r in part if r.size == 4}
     assert len(cut_runs) > 1  # the strong cuts' runs of 4 disks: one table to build
-    assert patterns.strong_price(tower, 4**4) == 4**4 * database.SECONDS_PER_PATTERN
+    assert patterns.strong_price(tower, 4**4) == table_work(4**4)
     goal_database(tower, budget=4**4, every_cut=True)  # built, kept on disk
-    assert saved_seconds(tower) == 0
     database._CACHE.clear()  # read back, as a new process would
     tables = [t for part in goal_database(tower, budget=4**4, every_cut=True) for t in part]
     by_size: dict[int, list[patterns.PatternTable]] = {}
@@ -162,12 +164,8 @@ def test_runs_whose_disks_end_alike_share_one_table(
         assert list(table.distances) == list(toward_goal(tower, table.run).distances)
     runs = {size: {t.run for t in group} for size, group in by_size.items()}
     assert len(runs[4]) > 1  # several runs of 4 disks
-    saved = {size: {t.run: t.saved for t in group} for size, group in by_size.items()}
-    for size, group in by_size.items():
+    for group in by_size.values():
         assert len({id(t.distances) for t in group}) == 1
-        if size >= 3:
-            assert sum(1 for seconds in saved[size].values() if seconds > 0) == 1
-    assert saved_seconds(tower) == pytest.approx(sum(sum(s.values()) for s in saved.values()))
     database._CACHE.clear()
     split = Puzzle(
         pegs=("a", "b", "c", "d"),

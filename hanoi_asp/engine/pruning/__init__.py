@@ -40,6 +40,6 @@ The modules, one idea each:
 * :mod:`~hanoi_asp.engine.pruning.propagator`: the clingo propagator and its look-ahead.
 """
 
-from hanoi_asp.engine.pruning.propagator import PRUNING_THREAD, PatternPruning
+from hanoi_asp.engine.pruning.propagator import PRUNING_THREAD, Checkpoint, PatternPruning
 
-__all__ = ["PRUNING_THREAD", "PatternPruning"]
+__all__ = ["PRUNING_THREAD", "Checkpoint", "PatternPruning"]

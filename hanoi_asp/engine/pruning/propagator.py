@@ -6,7 +6,7 @@ clingo to the most promising move (the move order).  Why this never changes an a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import clingo
@@ -23,6 +23,15 @@ PRUNING_THREAD = 0
 run clingo alone at full speed (this propagator is Python, and only one thread runs
 Python at a time): a portfolio of pruned and unpruned search.  By default the engine
 runs this thread alone (:data:`hanoi_asp.engine.policy.PATTERN_THREADS`)."""
+
+INIT_TICKS = 100
+"""A solve call's set-up (:meth:`PatternPruning.init`: the new steps' atoms read and
+watched, clingo's own preparation) counted as this many calls of :meth:`propagate`:
+10-50 ms where a call takes 0.1-0.3 ms."""
+
+Checkpoint = Callable[[int, int], bool]
+"""The scheduler's checkpoint inside clingo: (the propagator's calls so far, the horizon
+being solved) -> whether clingo goes on."""
 
 Placed = tuple[int, int, int]
 """(step, disk position counting from 0 = disk 1, peg index)"""
@@ -51,9 +60,15 @@ class PatternPruning:
     """Whole state (:attr:`ThreadState.state`) -> a lower bound on its distance to the
     goal, learnt by the look-ahead; it holds for every horizon
     (see :meth:`hanoi_asp.engine.pruning.learnt.LearntBounds.backup`)."""
-    widened: bool = False
-    """Whether the driver has handed over every cut of the bound's tables already
-    (:func:`hanoi_asp.engine.tables.check_every_cut`; the strong ones come next)."""
+    checkpoint: Checkpoint | None = None
+    """Told each call of :meth:`propagate` (the calls so far, the horizon): the
+    scheduler's checkpoint inside clingo's search (:mod:`hanoi_asp.engine.scheduler`).
+    False stops the solve call there (``stop``); with one thread the calls are the same
+    on every run, so where it stops is too."""
+    stop: Callable[[], None] | None = None
+    """Stops the running solve call (the driver's ``Control.interrupt``)."""
+    ticks: int = 0
+    """Calls of :meth:`propagate` so far, all solve calls: clingo's work."""
 
     def __post_init__(self) -> None:
         pegs = len(self.puzzle.pegs)
@@ -82,6 +97,7 @@ class PatternPruning:
         call to the next, and a watch stays once added, so each step's atoms are read
         and watched once, not at every horizon (65 ms a horizon at 60 steps)."""
         horizon = self.horizon
+        self.ticks += INIT_TICKS
         self.thread = thread = self._fresh()
         if self._start_bound() > horizon:
             self._refute_horizon(init)
@@ -158,6 +174,10 @@ class PatternPruning:
     def propagate(self, control: clingo.PropagateControl, changes: Sequence[int]) -> None:
         thread = self.thread
         assert thread is not None
+        self.ticks += 1
+        if self.checkpoint is not None and not self.checkpoint(self.ticks, self.horizon):
+            assert self.stop is not None
+            self.stop()
         last = self.horizon - 1
         for literal in changes:
             for step, disk, target in self.watches.get(literal, ()):

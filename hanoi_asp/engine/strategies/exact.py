@@ -5,13 +5,11 @@ minimal), so clingo's UNSAT there proves that no plan has exactly M moves.
 
 from __future__ import annotations
 
-import time
-
 from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.loop import ask
 from hanoi_asp.engine.policy import choose_strategy, make_solver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import timed_tables
+from hanoi_asp.engine.tables import bounds_phase, timed_tables
 from hanoi_asp.model.proof import PlanOrigin, Proof, Stop
 from hanoi_asp.model.result import Result, Verdict
 
@@ -21,10 +19,9 @@ def exact(run: SearchState, moves: int) -> Result:
     puzzle, options = run.puzzle, run.options
     pegs, disks = len(puzzle.pegs), puzzle.disks
     options.limits.check_horizon(horizon=moves, pegs=pegs, disks=disks, where=options.source)
-    began = time.monotonic()
-    bound = run.bound = lower_bound(puzzle, options.bound, run.deadline)
-    run.timed("bounds", began)
-    run.lower = bound.value
+    with bounds_phase(run):
+        bound = lower_bound(puzzle, options.bound, run.deadline)
+    run.start_from(bound)
     strategy = run.strategy = choose_strategy(puzzle, options, None)
     if bound.unreachable:
         proof = Proof(kind="unreachable", bound=bound, exact_moves=moves)

@@ -37,7 +37,7 @@ def halves(run: SearchState) -> Result:
     programs = strategy.load("mirror-half")
     solver = half_solver(puzzle, tables, programs, strategy.clingo_options, strategy.threads)
     run.solvers.append(solver)
-    run.lower = max(run.lower, 2 * first + 1)
+    run.raise_lower(2 * first + 1, "half-search")
     run.half_search = HalfSearch(first, by_tables, first)
 
     def refuted(half: int) -> None:

@@ -49,9 +49,10 @@ from hanoi_asp.methods.patterns.database import (
     beam_price,
     cached_distances,
     goal_database,
-    saved_seconds,
     strong_exact,
     strong_price,
+    table_price,
+    tables_price,
     toward_goal,
 )
 from hanoi_asp.methods.patterns.tables import (
@@ -86,10 +87,11 @@ __all__ = [
     "move_lists",
     "partitions",
     "ranked_partitions",
-    "saved_seconds",
     "strong_exact",
     "strong_partitions",
     "strong_price",
     "strongest_partitions",
+    "table_price",
+    "tables_price",
     "toward_goal",
 ]

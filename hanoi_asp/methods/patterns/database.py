@@ -28,6 +28,7 @@ from hanoi_asp.methods.patterns.tables import (
     PatternTable,
     goal_allowed,
 )
+from hanoi_asp.methods.work import table_work
 from hanoi_asp.model.puzzle import Puzzle
 
 
@@ -38,8 +39,8 @@ def toward_goal(
     or ``allowed``), on the puzzle's move graph."""
     ends = goal_allowed(puzzle) if allowed is None else allowed
     pegs, edges = len(puzzle.pegs), puzzle.edges()
-    distances, saved = cached_distances(pegs, run_ends(ends, run), edges, deadline)
-    return PatternTable(pegs, run, distances, saved=saved)
+    distances, _ = cached_distances(pegs, run_ends(ends, run), edges, deadline)
+    return PatternTable(pegs, run, distances)
 
 
 def run_ends(allowed: Allowed, run: DiskRun) -> tuple[tuple[int, ...], ...]:
@@ -67,7 +68,9 @@ def cached_distances(
     cache when it holds the table (a view of the mapped file, and the seconds its build
     took, recorded with it), else built now and stored there with its build time (and 0
     saved).  One byte an entry, or two (:class:`~.tables.PatternTable`).  The key is all
-    the table depends on: pegs, each disk's allowed end pegs, the move graph."""
+    the table depends on: pegs, each disk's allowed end pegs, the move graph.  Whether
+    it was read or built changes nothing but the time: its price
+    (:func:`table_price`) is the same."""
     key = table_key(pegs, choices, edges)
     entries = pegs ** len(choices)
     big = entries >= CACHED_PATTERNS
@@ -100,12 +103,6 @@ _CACHE: dict[
 budget and number of cuts, or the beam's), and a table per goal pattern of a run."""
 
 
-def _built_by_ends(puzzle: Puzzle) -> dict[tuple[tuple[int, ...], ...], PatternTable]:
-    """The tables toward the puzzle's goal built (or read) in this process so far, one
-    per goal pattern of a run (:func:`run_ends`); empty if none."""
-    return _CACHE.get(_key(puzzle, goal_allowed(puzzle)), ({}, {}, {}))[2]
-
-
 def _key(puzzle: Puzzle, allowed: Allowed) -> tuple[object, ...]:
     edges = puzzle.edges()
     return (
@@ -124,10 +121,6 @@ the search asks for every cut once it must refute a horizon (see
 STRONG_CUTS = 4
 """Partitions of the strong database (the most promising by their proxies)."""
 
-SECONDS_PER_PATTERN = 0.2e-6
-"""About what :func:`~.breadth_first.breadth_first` takes per pattern of a large table
-(4 pegs 12 disks: 2.3 s; 5 pegs 10 disks: 1.7 s; 6 pegs 9 disks: 2.4 s; CPU, one core)."""
-
 
 def strong_exact(puzzle: Puzzle, budget: int | None = None) -> bool:
     """Whether the strong database is one table of every disk: the exact distance."""
@@ -135,43 +128,33 @@ def strong_exact(puzzle: Puzzle, budget: int | None = None) -> bool:
     return len(parts) == 1 and len(parts[0]) == 1
 
 
-def strong_price(puzzle: Puzzle, budget: int | None = None) -> float:
-    """Seconds the strong database (:func:`goal_database` with ``strong``) should take to
-    build: its largest runs, one per cut it will hold, counted unless built in this
-    process already or kept in the on-disk cache (0 when all are)."""
+def strong_price(puzzle: Puzzle, budget: int | None = None) -> int:
+    """The work the strong database (:func:`goal_database` with ``strong``) takes to
+    build: its largest runs, one per cut it will hold.  Priced as if built, whether
+    built already or kept in the on-disk cache: the cache saves the time, never changes
+    a decision."""
     parts = strong_partitions(len(puzzle.pegs), puzzle.disks, budget)
     size = max(run.size for part in parts for run in part)
     runs = list(dict.fromkeys(run for part in parts for run in part if run.size == size))
-    return _price(puzzle, runs[:STRONG_CUTS])
+    return table_price(puzzle, runs[:STRONG_CUTS])
 
 
-def beam_price(puzzle: Puzzle) -> float:
-    """Seconds :func:`beam_database` should take to build (0 when built or cached)."""
-    return _price(puzzle, list(beam_cut(puzzle)))
+def beam_price(puzzle: Puzzle) -> int:
+    """The work :func:`beam_database` takes to build (as if built, as above)."""
+    return table_price(puzzle, list(beam_cut(puzzle)))
 
 
-def _price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> float:
-    """Seconds the runs' tables should take to build, but for those built in this
-    process already or kept in the on-disk cache; runs whose disks end alike count
-    once (they share one table: :func:`_database`)."""
-    pegs, ends, edges = len(puzzle.pegs), goal_allowed(puzzle), puzzle.edges()
-    by_ends = _built_by_ends(puzzle)
-    missing: dict[tuple[tuple[int, ...], ...], int] = {}
-    for run in runs:
-        these = run_ends(ends, run)
-        if these in by_ends or (
-            pegs**run.size >= CACHED_PATTERNS and table_cache.holds(table_key(pegs, these, edges))
-        ):
-            continue
-        missing[these] = pegs**run.size
-    return sum(missing.values()) * SECONDS_PER_PATTERN
+def table_price(puzzle: Puzzle, runs: Sequence[DiskRun]) -> int:
+    """The work the runs' tables take to build; runs whose disks end alike count once
+    (they share one table: :func:`_database`)."""
+    ends = goal_allowed(puzzle)
+    sizes = {run_ends(ends, run): len(puzzle.pegs) ** run.size for run in runs}
+    return table_work(sum(sizes.values()))
 
 
-def saved_seconds(puzzle: Puzzle) -> float:
-    """The build time the on-disk cache has saved on the puzzle's tables in this process
-    (toward its own goal): each table read rather than built, its recorded seconds,
-    once however many runs share it."""
-    return sum(table.saved for table in _built_by_ends(puzzle).values())
+def tables_price(puzzle: Puzzle, tables: Partitioned) -> int:
+    """The work ``tables`` (toward the puzzle's goal) take to build, as if built."""
+    return table_price(puzzle, [table.run for part in tables for table in part])
 
 
 def beam_cut(puzzle: Puzzle) -> tuple[DiskRun, ...]:
@@ -227,8 +210,7 @@ def _database(
     """The tables of ``parts`` (the ``cuts`` most promising, or all), kept per puzzle
     under ``asked``; a run's table is built once whichever database asks for it, and
     runs whose disks end alike (a whole tower's goal: every run of one length) share
-    one table's distances (the first one's :attr:`~.tables.PatternTable.saved` counts
-    for all)."""
+    one table's distances."""
     key = _key(puzzle, allowed)
     if key not in _CACHE:
         _CACHE.clear()  # one puzzle at a time: tables can be megabytes

@@ -4,7 +4,7 @@ bound is made of (why they bound a plan: :mod:`hanoi_asp.methods.patterns`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hanoi_asp.model.puzzle import Puzzle, State
 
@@ -32,15 +32,11 @@ class PatternTable:
     be reached from it.  One byte a pattern (``bytes``, or a ``memoryview`` of a file
     in the on-disk cache) where every distance fits, else two (``array('H')``, or a
     view cast to ``'H'``): all index as fast as a list, at an eighth or a quarter of
-    its memory (4 pegs, 12 disks: 16 MiB, where a list took 128).  ``saved``: read
-    from the on-disk cache, the seconds its build took when it was stored (0 when built
-    in this process): the rent rules of :mod:`hanoi_asp.engine.tables` count it, so a
-    warm solve buys stronger tables when a cold one would."""
+    its memory (4 pegs, 12 disks: 16 MiB, where a list took 128)."""
 
     pegs: int
     run: DiskRun
     distances: Sequence[int]
-    saved: float = field(default=0.0, compare=False)
 
     def code(self, state: State) -> int:
         """The pattern of ``state`` (a peg index per disk, disk 1 first)."""

@@ -1,0 +1,51 @@
+"""What a search's effort has bought so far, in units of work
+(:mod:`hanoi_asp.methods.work`): the tables, the beam's widths, clingo's search.
+
+>>> ledger = Ledger(tables=1000, beam=200, ticks=2)
+>>> ledger.clingo, ledger.rent, ledger.total
+(300, 500, 1500)
+
+The scheduler (:mod:`hanoi_asp.engine.scheduler`) reads it for every decision: a table is
+bought once the rent paid on weaker ones reaches its price, the beam's turn comes while
+it has had at most a third, the race starts once the search has done a moment's work;
+and A* racing on the other core is met at the same amount of work
+(:mod:`hanoi_asp.engine.astar_race`).  Nothing here reads a clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PROPAGATE = 150
+"""The work of one call of the pattern propagator inside clingo's search (clingo's own
+propagation and the look-ahead's estimates with it): 0.1-0.3 ms, where a state estimated
+by the batched A* takes 0.4-1.2 us on the same machine at the same load
+(``python -m benchmarks.work_units``, ``docs/decisions/work-units.md``).  The calls are
+counted by the propagator (a solve call's set-up as
+:data:`~hanoi_asp.engine.pruning.propagator.INIT_TICKS` of them); with one thread, the
+same search makes the same calls in the same order on every run."""
+
+
+@dataclass
+class Ledger:
+    """The work done so far by each worker of one search."""
+
+    tables: int = 0
+    """Every pattern table bought (the bound's included), priced as if built."""
+    beam: int = 0
+    """Every beam search's states estimated."""
+    ticks: int = 0
+    """The pattern propagator's calls inside clingo's search."""
+
+    @property
+    def clingo(self) -> int:
+        return self.ticks * PROPAGATE
+
+    @property
+    def rent(self) -> int:
+        """What the searches have paid on the tables they have (the rent rule's side)."""
+        return self.clingo + self.beam
+
+    @property
+    def total(self) -> int:
+        return self.tables + self.rent
