@@ -4,7 +4,8 @@ same puzzles, one after the other, so that a loaded machine slows them alike.
 
     python -m benchmarks.work_units FILE... [--rounds 3] [--out results/work_units.log]
 
-Per file and round: the bound's pattern tables built (no cache: every table built; per
+Times are the process's CPU time (a shared machine's load changes the wall time far
+more).  Per file and round: the bound's pattern tables built (no cache: every table built; per
 unit of :func:`~hanoi_asp.methods.work.table_work`), A* on them for
 :data:`ASTAR_WORK` units, beams of width 1024 and 4096, and clingo with the pattern
 propagator up the horizons from the bound for :data:`CLINGO_TICKS` propagator calls
@@ -28,7 +29,8 @@ from benchmarks.harness.paths import result_file
 from hanoi_asp import SolveOptions, load_puzzle
 from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.ledger import PROPAGATE
-from hanoi_asp.engine.policy import choose_strategy, make_solver
+from hanoi_asp.engine.policy import choose_strategy
+from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.methods import astar, beam, table_cache
 from hanoi_asp.methods.patterns import database, goal_database, tables_price
 from hanoi_asp.model.puzzle import Puzzle
@@ -40,25 +42,25 @@ WIDTHS = (1024, 4096)
 
 def _tables(puzzle: Puzzle) -> tuple[float, int]:
     database._CACHE.clear()
-    began = time.perf_counter()
+    began = time.process_time()
     tables = goal_database(puzzle)
-    return time.perf_counter() - began, tables_price(puzzle, tables)
+    return time.process_time() - began, tables_price(puzzle, tables)
 
 
 def _astar(puzzle: Puzzle) -> tuple[float, int]:
     tables = goal_database(puzzle)
-    began = time.perf_counter()
+    began = time.process_time()
     found = astar.search(puzzle, tables, rent=ASTAR_WORK)
-    return time.perf_counter() - began, found.work
+    return time.process_time() - began, found.work
 
 
 def _beam(puzzle: Puzzle) -> tuple[float, int]:
     tables = goal_database(puzzle)
     seconds, work = 0.0, 0
     for width in WIDTHS:
-        began = time.perf_counter()
+        began = time.process_time()
         found = beam.search(puzzle, tables, width)
-        seconds, work = seconds + time.perf_counter() - began, work + found.work
+        seconds, work = seconds + time.process_time() - began, work + found.work
     return seconds, work
 
 
@@ -77,12 +79,13 @@ def _clingo(puzzle: Puzzle) -> tuple[float, int]:
         puzzle, strategy, minimal=True, tables=goal_database(puzzle), checkpoint=checkpoint
     )
     horizon = lower_bound(puzzle).value
+    began = time.process_time()
     while ticks[0] < CLINGO_TICKS:
         record, steps = solver.run(horizon, time.monotonic() + 120)
         if steps is not None or record.status == "UNKNOWN":
             break
         horizon += 1
-    return solver.calls.solving, ticks[0] * PROPAGATE
+    return time.process_time() - began, ticks[0] * PROPAGATE
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,8 +15,9 @@ one place, :mod:`hanoi_asp.engine.policy`.
 from hanoi_asp.engine.clingo_calls import ClingoCalls
 from hanoi_asp.engine.encodings import read_encoding, shipped, shipped_encoding
 from hanoi_asp.engine.entry import HARD_GRACE_S, solve, solve_capped
-from hanoi_asp.engine.policy import TEACHING_THREADS, batch_threads, horizon_solver
+from hanoi_asp.engine.policy import TEACHING_THREADS, batch_threads
 from hanoi_asp.engine.solver import HorizonSolver
+from hanoi_asp.engine.solvers import horizon_solver
 from hanoi_asp.engine.state import OnProgress
 
 __all__ = [

@@ -3,7 +3,7 @@
 
 >>> ledger = Ledger(tables=1000, beam=200, ticks=2)
 >>> ledger.clingo, ledger.rent, ledger.total
-(300, 500, 1500)
+(360, 560, 1560)
 
 The scheduler (:mod:`hanoi_asp.engine.scheduler`) reads it for every decision: a table is
 bought once the rent paid on weaker ones reaches its price, the beam's turn comes while
@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PROPAGATE = 150
+PROPAGATE = 180
 """The work of one call of the pattern propagator inside clingo's search (clingo's own
-propagation and the look-ahead's estimates with it): 0.1-0.3 ms, where a state estimated
-by the batched A* takes 0.4-1.2 us on the same machine at the same load
-(``python -m benchmarks.work_units``, ``docs/decisions/work-units.md``).  The calls are
+propagation, the look-ahead's estimates, the grounding of the horizons between): its
+CPU time is 1.0-1.4 times that of 150 states estimated by the batched A* on the random
+4- and 5-peg puzzles (``python -m benchmarks.work_units``,
+``docs/decisions/work-units.md``).  The calls are
 counted by the propagator (a solve call's set-up as
 :data:`~hanoi_asp.engine.pruning.propagator.INIT_TICKS` of them); with one thread, the
 same search makes the same calls in the same order on every run."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from hanoi_asp.engine.three_pegs import three_peg_distance
 from hanoi_asp.methods.patterns import UNSEEN, Edges, distances_to
+from hanoi_asp.methods.states import code
 from hanoi_asp.model.puzzle import Puzzle, State
 from hanoi_asp.model.result import UNREACHABLE
 
@@ -60,7 +61,7 @@ def pattern_distance(
         return None
     check_time(deadline)
     distances = _pattern_table(pegs, len(here), wanted, edges, deadline)
-    found = int(distances[sum(peg * pegs**j for j, peg in enumerate(here))])
+    found = int(distances[code(pegs, here)])
     return UNREACHABLE if found == UNSEEN else found
 
 

@@ -18,7 +18,6 @@ choices are measured by ``benchmarks/`` (``speed.py``, ``hard.py``, ``anytime.py
 from __future__ import annotations
 
 import os
-import threading
 from dataclasses import dataclass
 from typing import Literal
 
@@ -26,10 +25,8 @@ from hanoi_asp.engine.distance3 import distance3_facts
 from hanoi_asp.engine.encodings import read_encoding
 from hanoi_asp.engine.mirror import applies as mirror_applies
 from hanoi_asp.engine.mirror import mirror_fact, searches_halves
-from hanoi_asp.engine.pruning import Checkpoint
-from hanoi_asp.engine.solver import HorizonSolver, IncrementalSolver, OneShotSolver, Program
+from hanoi_asp.engine.solver import Program
 from hanoi_asp.inputs.asp_text import check_encoding, is_incremental
-from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.proof import Phase
 from hanoi_asp.model.puzzle import Puzzle
@@ -105,6 +102,10 @@ class Strategy:
     """Check pattern-database estimates in the search (:mod:`hanoi_asp.engine.pruning`)."""
     clingo_options: tuple[str, ...]
     """clingo's options for the search at full horizons."""
+    half_options: tuple[str, ...] = ()
+    """clingo's options for half horizons (the mirror phase, the half search)."""
+    half_threads: int = 1
+    """clingo's threads for half horizons (:data:`MIRROR_THREADS` in the mirror phase)."""
 
     @property
     def encoding(self) -> Program:
@@ -238,6 +239,7 @@ def choose_strategy(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | N
     elif exact:
         clingo_options = (*EXACT_BOUND_OPTIONS, *clingo_options)
     name: StrategyName = "exact" if bound is None else "upward"
+    threads = solver_threads(options, patterns)
     if mirror:
         name = "mirror"
     elif halves:
@@ -245,59 +247,11 @@ def choose_strategy(puzzle: Puzzle, options: SolveOptions, bound: LowerBound | N
     return Strategy(
         name=name,
         mode=mode,
-        threads=solver_threads(options, patterns),
+        threads=threads,
         programs=tuple(programs),
         user_encoding=options.encoding is not None,
         patterns=patterns,
         clingo_options=clingo_options,
-    )
-
-
-def make_solver(
-    puzzle: Puzzle,
-    strategy: Strategy,
-    *,
-    minimal: bool,
-    warnings: bool = False,
-    tables: Partitioned | None = None,
-    checkpoint: Checkpoint | None = None,
-    halt: threading.Event | None = None,
-) -> HorizonSolver:
-    """The driver for the strategy's full horizons, loading its programs for them;
-    ``minimal`` adds the pruning that keeps only minimal plans (never for a
-    fixed-horizon question).  The pattern propagator (when the strategy asks for it
-    and ``tables`` are given) checks what holds for every plan of the horizon's length,
-    so it serves both; ``checkpoint`` is the scheduler's, asked as clingo searches, and
-    ``halt`` is set when a search is cancelled (:mod:`hanoi_asp.engine.scheduler`)."""
-    programs = strategy.load("full")
-    if strategy.mode == "oneshot":
-        return OneShotSolver(
-            puzzle,
-            programs,
-            options=strategy.clingo_options,
-            threads=strategy.threads,
-            warnings=warnings,
-        )
-    return IncrementalSolver(
-        puzzle,
-        programs,
-        prune=minimal,
-        options=strategy.clingo_options,
-        threads=strategy.threads,
-        warnings=warnings,
-        tables=tables if strategy.patterns else None,
-        checkpoint=checkpoint,
-        halt=halt,
-    )
-
-
-def horizon_solver(
-    puzzle: Puzzle, options: SolveOptions, *, warnings: bool = False
-) -> HorizonSolver:
-    """A solver that answers "a plan of exactly h moves?" for any horizon h, as
-    ``options`` say (the user's encoding, its mode, threads), without the pruning that
-    keeps only minimal plans: what grading asks of a student's encoding.  ``warnings``
-    keeps clingo's warnings in ``solver.calls.messages``."""
-    return make_solver(
-        puzzle, choose_strategy(puzzle, options, None), minimal=False, warnings=warnings
+        half_options=options.clingo_options,
+        half_threads=threads if halves else MIRROR_THREADS,
     )

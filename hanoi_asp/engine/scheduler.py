@@ -29,9 +29,9 @@ from types import TracebackType
 
 from hanoi_asp.engine.astar_race import Rival
 from hanoi_asp.engine.ledger import Ledger
-from hanoi_asp.engine.policy import make_solver
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.solver import HorizonSolver
+from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.engine.tables import Purchases
 from hanoi_asp.methods.patterns import Partitioned, tables_price

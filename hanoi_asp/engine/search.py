@@ -42,34 +42,25 @@ STRATEGIES: dict[StrategyName, Callable[[SearchState], Result]] = {
     "upward": upward,
     "mirror": mirror,
     "halves": halves,
+    "exact": exact,
 }
-"""The strategies that prove a minimal plan, by name."""
+"""Every strategy, by the name the policy gives it (:mod:`hanoi_asp.engine.strategies`)."""
 
 
 def search(puzzle: Puzzle, options: SolveOptions, on_progress: OnProgress | None = None) -> Result:
     """Find a proven-minimal plan with clingo (the best plan and its gap if stopped
     early), or decide whether a plan of exactly ``options.exact_moves`` moves exists.
-    ``on_progress`` hears of every new bound and plan."""
+    ``on_progress`` hears of every new bound and plan; Ctrl-C answers with what is
+    known (:meth:`SearchState.stop`)."""
     pegs, disks, where = len(puzzle.pegs), puzzle.disks, options.source
     options.limits.check_size(pegs=pegs, disks=disks, where=where)
     run = SearchState(puzzle, options, on_progress)
     try:
         if options.exact_moves is not None:
-            return exact(run, options.exact_moves)
+            return STRATEGIES["exact"](run)
         return _minimal_plan(run)
     except KeyboardInterrupt:
-        if options.exact_moves is None:
-            return run.stop("interrupt")
-        moves = options.exact_moves
-        bound = run.known_bound()
-        proof = Proof(
-            kind="exact-moves",
-            lower=max(run.lower, bound.value),
-            bound=bound,
-            stopped="interrupt",
-            exact_moves=moves,
-        )
-        return run.result("UNKNOWN", proof, stopped="interrupt", exact_moves=moves)
+        return run.stop("interrupt")
 
 
 def _minimal_plan(run: SearchState) -> Result:

@@ -267,6 +267,12 @@ class SearchState:
         bound = self.known_bound()
         if not bound.unreachable:
             self.raise_lower(bound.value, bound.name)
+        moves = self.options.exact_moves
+        if moves is not None:  # the question of a plan of exactly that many moves
+            asked = Proof(
+                kind="exact-moves", lower=self.lower, bound=bound, stopped=why, exact_moves=moves
+            )
+            return self.result("UNKNOWN", asked, stopped=why, exact_moves=moves)
         proof = Proof(
             kind="stopped",
             lower=self.lower,

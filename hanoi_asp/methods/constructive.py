@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from hanoi_asp.methods import bfs
 from hanoi_asp.methods.frame_stewart import frame_stewart_count, frame_stewart_moves
+from hanoi_asp.methods.states import code, weights
 from hanoi_asp.model.puzzle import Puzzle
 
 Steps = list[tuple[int, str]]
@@ -215,9 +216,9 @@ def shortcut(puzzle: Puzzle, steps: Steps) -> Steps:
     loop starts from the very state it started from before."""
     pegs = len(puzzle.pegs)
     index = {name: i for i, name in enumerate(puzzle.pegs)}
-    weight = [pegs**d for d in range(puzzle.disks)]
+    weight = weights(pegs, puzzle.disks)
     at = list(puzzle.initial_state())
-    key = sum(peg * weight[d] for d, peg in enumerate(at))
+    key = code(pegs, at)
     goal = puzzle.goal_pegs()
     placed = sum(1 for disk, peg in goal.items() if at[disk - 1] == peg)
     seen = {key: 0}

@@ -3,9 +3,8 @@ estimates and the goal test.  The beam (:mod:`hanoi_asp.methods.beam`) and the b
 A* (:mod:`hanoi_asp.methods.astar`) work on arrays of states with these, a few array
 operations per batch where plain Python takes microseconds a state.
 
-A state is an integer as in :mod:`hanoi_asp.methods.bfs`: disk ``d`` contributes
-``peg * pegs**(d-1)`` (``digits`` below holds those powers), so a run's pattern is
-``state // pegs**first % pegs**size``.
+A state is an integer (:mod:`hanoi_asp.methods.states`; ``digits`` below holds its place
+values), so a run's pattern is ``state // pegs**first % pegs**size``.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.methods.states import weights
 from hanoi_asp.model.puzzle import Puzzle
 
 Ints = npt.NDArray[np.int64]
@@ -29,7 +29,7 @@ product spread states that differ in any digit over the whole bit array."""
 def digits(puzzle: Puzzle) -> Ints:
     """Each disk's place value in a state, the largest disk first."""
     pegs = len(puzzle.pegs)
-    return np.array([pegs**d for d in range(puzzle.disks)], dtype=np.int64)
+    return np.array(weights(pegs, puzzle.disks), dtype=np.int64)
 
 
 def estimator(tables: Partitioned, digit: Ints, pegs: int) -> Estimate:

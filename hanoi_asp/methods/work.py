@@ -1,7 +1,7 @@
 """Effort in units of work: the one currency every search and every table is priced in.
 
 >>> table_work(1 << 20)
-419430
+367001
 
 A unit is about one state estimated by the batched A*
 (:func:`hanoi_asp.methods.astar.search`): what every worker does is counted in its own
@@ -22,7 +22,7 @@ ESTIMATE = 1
 ESTIMATE_ONE_BY_ONE = 14
 """A state estimated by A* one state at a time (Python, a dict and a heap)."""
 
-PATTERN_PERCENT = 40
+PATTERN_PERCENT = 35
 """Hundredths of a unit per pattern a breadth-first table build takes."""
 
 

@@ -18,7 +18,8 @@ from hanoi_asp import Puzzle, SolveOptions, solve
 from hanoi_asp.engine import astar_driver, astar_race
 from hanoi_asp.engine.astar_race import Rival
 from hanoi_asp.engine.loop import Found, Ladder, climb
-from hanoi_asp.engine.policy import choose_strategy, make_solver
+from hanoi_asp.engine.policy import choose_strategy
+from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods import astar
 from hanoi_asp.methods.patterns import cuts, database, goal_database

@@ -17,7 +17,8 @@ import hanoi_asp.engine.policy as policy
 from hanoi_asp import Encoding, Puzzle, SolveOptions, solve
 from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.clingo_calls import ClingoCalls
-from hanoi_asp.engine.policy import choose_strategy, make_solver
+from hanoi_asp.engine.policy import choose_strategy
+from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.inputs.facts import instance_facts
 from hanoi_asp.teaching.explain import explain
 

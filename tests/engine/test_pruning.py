@@ -65,7 +65,8 @@ def _count_plans(
     the horizons before it were solved; and the bounds the propagator learnt.  After
     horizon ``widen`` the propagator checks every cut, as the search's
     purchases make it (:mod:`hanoi_asp.engine.tables`)."""
-    from hanoi_asp.engine.policy import choose_strategy, make_solver
+    from hanoi_asp.engine.policy import choose_strategy
+    from hanoi_asp.engine.solvers import make_solver
 
     plan = choose_strategy(puzzle, SolveOptions(threads=1), None)
     tables = goal_database(puzzle) if pruned else None
@@ -158,7 +159,8 @@ def test_the_propagator_prunes_and_its_thread_alone_proves(small_tables: None) -
         goal={"d": (1, 2, 3, 4, 5, 6)},
     )
     expected = bfs_optimum(puzzle)
-    from hanoi_asp.engine.policy import choose_strategy, make_solver
+    from hanoi_asp.engine.policy import choose_strategy
+    from hanoi_asp.engine.solvers import make_solver
 
     options = SolveOptions(threads=1)
     plan = choose_strategy(puzzle, options, None)
@@ -179,7 +181,8 @@ def test_learnt_bounds_never_exceed_the_breadth_first_distance(
     """Every bound the propagator learnt while refuting the horizons below the optimum
     is at most BFS's distance from that state to the goal (25 examples: the bounds
     learnt while counting every plan are checked against BFS above too)."""
-    from hanoi_asp.engine.policy import choose_strategy, make_solver
+    from hanoi_asp.engine.policy import choose_strategy
+    from hanoi_asp.engine.solvers import make_solver
 
     expected = bfs_optimum(puzzle)
     plan = choose_strategy(puzzle, SolveOptions(threads=1), None)

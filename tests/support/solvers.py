@@ -1,5 +1,5 @@
 """The engine's solvers as the tests reach into them: the incremental solver behind
-:func:`hanoi_asp.engine.policy.make_solver` and its pattern propagator."""
+:func:`hanoi_asp.engine.solvers.make_solver` and its pattern propagator."""
 
 from __future__ import annotations
 

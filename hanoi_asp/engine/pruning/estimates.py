@@ -1,14 +1,15 @@
 """The pattern tables read from a whole state as the propagator sees it, one number:
 every legal move's successor with the tables' estimate of it, and the goal test.
 
-A state is coded as one number, digit ``disk`` in base pegs; a run's pattern code is
-its digits of that number, so a move, which changes one disk's digit, changes one run's
+A state is coded as one number (:mod:`hanoi_asp.methods.states`); a run's pattern code
+is its digits of that number, so a move, which changes one disk's digit, changes one run's
 code per partition, and only that run's value is looked up afresh."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hanoi_asp.methods import states
 from hanoi_asp.methods.patterns import DiskRun, Partitioned, move_lists
 from hanoi_asp.model.puzzle import Puzzle
 
@@ -53,17 +54,17 @@ class TableEstimates:
             if self.partition_of[run] == 0
         ]
         self.targets = move_lists(pegs, puzzle.edges(), backwards=False)
-        self.weight = [pegs**disk for disk in range(puzzle.disks)]
+        self.weight = states.weights(pegs, puzzle.disks)
         """Each disk's digit value in a state's number."""
         goal = puzzle.goal_pegs()
         self.goal_key: int | None = None
         """The one goal state's code, when the goal places every disk."""
         if len(goal) == puzzle.disks:
-            self.goal_key = sum(goal[disk + 1] * w for disk, w in enumerate(self.weight))
+            self.goal_key = states.code(pegs, [goal[d] for d in range(1, puzzle.disks + 1)])
 
     def key(self, pegs: Sequence[int]) -> int:
         """The number of the state that puts each disk on ``pegs[disk]``."""
-        return sum(peg * weight for peg, weight in zip(pegs, self.weight, strict=True))
+        return states.code(self.pegs, pegs)
 
     def by_tables(self, pegs: list[int], key: int) -> Moves:
         """The legal moves from the state ``pegs`` coded ``key``, with the tables'

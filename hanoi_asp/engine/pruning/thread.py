@@ -36,6 +36,6 @@ class ThreadState:
             known=0,
             move=[None] * steps,
             peg=[pegs] + [[] for _ in range(steps - 1)],
-            state=[sum(peg * w for peg, w in zip(pegs, weight, strict=True))] + [0] * (steps - 1),
+            state=[sum(peg * w for peg, w in zip(pegs, weight, strict=True)), *[0] * (steps - 1)],
             moves=[None] * steps,
         )

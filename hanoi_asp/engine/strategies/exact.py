@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.loop import ask
-from hanoi_asp.engine.policy import choose_strategy, make_solver
+from hanoi_asp.engine.policy import choose_strategy
+from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.engine.tables import bounds_phase, timed_tables
-from hanoi_asp.model.proof import PlanOrigin, Proof, Stop
+from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.result import Result, Verdict
 
 
-def exact(run: SearchState, moves: int) -> Result:
-    """SATISFIABLE with a plan of exactly ``moves`` moves, UNSATISFIABLE, or UNKNOWN."""
-    puzzle, options = run.puzzle, run.options
+def exact(run: SearchState) -> Result:
+    """SATISFIABLE with a plan of exactly ``options.exact_moves`` moves, UNSATISFIABLE,
+    or (stopped) UNKNOWN."""
+    puzzle, options, moves = run.puzzle, run.options, run.options.exact_moves
+    assert moves is not None
     pegs, disks = len(puzzle.pegs), puzzle.disks
     options.limits.check_horizon(horizon=moves, pegs=pegs, disks=disks, where=options.source)
     with bounds_phase(run):
@@ -30,21 +33,11 @@ def exact(run: SearchState, moves: int) -> Result:
     solver = make_solver(puzzle, strategy, minimal=False, tables=tables)
     run.solvers.append(solver)
     record, found = ask(run, solver, moves)
-    verdict: Verdict
-    stopped: Stop | None = None
-    if found is not None:
-        verdict = "SATISFIABLE"
-        run.best = found
-    elif record.status == "UNSAT":
-        verdict = "UNSATISFIABLE"
-    else:
-        verdict, stopped = "UNKNOWN", "timeout"
-    proof = Proof(
-        kind="exact-moves",
-        lower=run.lower,
-        bound=bound,
-        plan=None if found is None else PlanOrigin("clingo", moves),
-        stopped=stopped,
-        exact_moves=moves,
-    )
-    return run.result(verdict, proof, found, stopped=stopped, exact_moves=moves)
+    if found is None and record.status != "UNSAT":
+        return run.stop("timeout")
+    verdict: Verdict = "UNSATISFIABLE" if found is None else "SATISFIABLE"
+    origin = None if found is None else PlanOrigin("clingo", moves)
+    if found is not None and origin is not None:
+        run.offer(found, origin)
+    proof = Proof(kind="exact-moves", lower=run.lower, bound=bound, plan=origin, exact_moves=moves)
+    return run.result(verdict, proof, found, exact_moves=moves)

@@ -14,7 +14,8 @@ import time
 from functools import partial
 
 from hanoi_asp.engine.loop import Found, Ladder, climb
-from hanoi_asp.engine.mirror import half_solver, half_tables, mirrored_length, unfold
+from hanoi_asp.engine.mirror import half_tables, mirrored_length, unfold
+from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods.patterns import estimate
 from hanoi_asp.model.proof import HalfSearch, PlanOrigin
@@ -34,8 +35,7 @@ def halves(run: SearchState) -> Result:
     run.timed("bounds", began)
     by_tables = estimate(tables, puzzle.initial_state())
     first = max(bound.value // 2, by_tables)
-    programs = strategy.load("mirror-half")
-    solver = half_solver(puzzle, tables, programs, strategy.clingo_options, strategy.threads)
+    solver = make_solver(puzzle, strategy, minimal=True, phase="mirror-half", tables=tables)
     run.solvers.append(solver)
     run.raise_lower(2 * first + 1, "half-search")
     run.half_search = HalfSearch(first, by_tables, first)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import partial
 
 from hanoi_asp.engine.loop import ask
-from hanoi_asp.engine.mirror import MirrorHalf, mirrored_length, unfold
-from hanoi_asp.engine.policy import MIRROR_THREADS
+from hanoi_asp.engine.mirror import mirrored_length, unfold
+from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.engine.strategies.upward import upward
 from hanoi_asp.model.proof import PlanOrigin
@@ -24,15 +24,14 @@ def mirror(run: SearchState) -> Result:
     puzzle, options, horizon = run.puzzle, run.options, run.bound.value
     pegs, disks = len(puzzle.pegs), puzzle.disks
     options.limits.check_horizon(horizon=horizon, pegs=pegs, disks=disks, where=options.source)
-    programs = run.strategy.load("mirror-half")
-    solver = MirrorHalf(puzzle, programs, options.clingo_options, MIRROR_THREADS)
+    solver = make_solver(puzzle, run.strategy, minimal=True, phase="mirror-half")
     run.solvers.append(solver)
     run.report(horizon)
     half = (horizon - 1) // 2
     record, moves = ask(run, solver, half, "mirror-half", mirrored_length, partial(unfold, puzzle))
     if moves is not None:
         origin = PlanOrigin("mirror", len(moves), half=record.horizon)
-        return run.optimum(run.minimal(origin), moves, threads=MIRROR_THREADS)
+        return run.optimum(run.minimal(origin), moves, threads=run.strategy.half_threads)
     if record.status == "UNKNOWN":
         return run.stop("timeout")
     return upward(run)
