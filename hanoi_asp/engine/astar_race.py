@@ -23,32 +23,27 @@ things happen at the same points, later.  The waiting is the cost
 (``docs/decisions/race.md`` measures it); the child never waits.
 
 The race takes a second core: it runs unless the user or a batch has said how many
-threads clingo has (``--threads``), or ``--no-astar``.  The fork is a plain ``os.fork``
-outside clingo's search (the engine may run in a daemonic process, where
-multiprocessing refuses children); the child ignores Ctrl-C, dies with its parent and
-ends silently on any failure (the engine goes on alone).  Why A*'s number is a sound
+threads clingo has (``--threads``), or ``--no-astar``.  The fork
+(:func:`hanoi_asp.processes.fork_child`) happens outside clingo's search: a fork copies
+one thread.  Why A*'s number is a sound
 bound: :mod:`hanoi_asp.engine.astar_driver`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
-import multiprocessing
-import os
-import signal
 import threading
+from functools import partial
 from multiprocessing.connection import Connection
-from typing import NoReturn
 
 from hanoi_asp.engine.astar_driver import astar_bound, race_budget, run_astar
-from hanoi_asp.engine.isolation import die_with_parent
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods.astar import AstarOutcome, Progress
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.processes import Child, fork_child
 
 RACE_AFTER = 500_000
 """The work (about 0.2 s) the search does before A* may start: a puzzle the beam or the
@@ -75,8 +70,8 @@ class Rival:
     ) -> None:
         self.run, self.tables, self.halt = run, tables, halt
         self.allowed = allowed and tables is not None
-        self.pid: int | None = None
-        self.answers: Connection | None = None
+        self.child: Child | None = None
+        """The A* process while it runs."""
         self.origin = 0
         """The engine's work when A* started: A*'s work counts from there."""
         self.at: float = 0
@@ -88,25 +83,18 @@ class Rival:
     def start_if_due(self, work: int) -> None:
         """Start A* once the engine's work reaches :data:`RACE_AFTER` (never when clingo
         is searching: the fork copies one thread)."""
-        if not self.allowed or self.pid is not None or self.ended or work < RACE_AFTER:
+        if not self.allowed or self.child is not None or self.ended or work < RACE_AFTER:
             return
         if self.run.out_of_time():
             return
         assert self.tables is not None
         budget = race_budget(self.run.options.limits, self.run.puzzle)
-        receive, send = multiprocessing.Pipe(duplex=False)
-        # a plain fork: the engine may itself run in a daemonic process (a batch worker,
-        # the grader's isolation), which multiprocessing forbids to have children
-        pid = os.fork()
-        if pid == 0:
-            receive.close()
-            _race(self.run.puzzle, self.tables, budget, send)  # never returns
-        send.close()
-        self.pid, self.answers, self.origin = pid, receive, work
+        self.child = fork_child(partial(_race, self.run.puzzle, self.tables, budget))
+        self.origin = work
 
     def racing(self) -> bool:
         """Whether A* runs and has not answered yet (as far as the engine has met it)."""
-        return self.pid is not None and not self.ended
+        return self.child is not None and not self.ended
 
     def has_strong(self) -> bool | None:
         """None if A* is not racing; else whether it has bought the strong tables."""
@@ -126,12 +114,13 @@ class Rival:
     def _receive(self) -> Progress | AstarOutcome | None:
         """A*'s next message; None past the deadline or once the search is cancelled
         (``halt``: Ctrl-C); A*, ended without one, is taken to have ended."""
-        assert self.answers is not None
-        while not self.answers.poll(WAIT_SECONDS):
+        assert self.child is not None
+        answers = self.child.conn
+        while not answers.poll(WAIT_SECONDS):
             if self.run.out_of_time() or (self.halt is not None and self.halt.is_set()):
                 return None
         try:
-            message: Progress | AstarOutcome = self.answers.recv()
+            message: Progress | AstarOutcome = answers.recv()
         except (EOFError, OSError):  # A* ended without an answer: clingo goes on alone
             self.ended, self.at = True, math.inf
             self.close()
@@ -157,24 +146,17 @@ class Rival:
 
     def close(self) -> None:
         """End the A* process, if it runs, and reap it."""
-        pid, self.pid = self.pid, None
-        if pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, 0)
-        if self.answers is not None:
-            self.answers.close()
-            self.answers = None
-        if pid is not None:
+        child, self.child = self.child, None
+        if child is not None:
+            child.close()
             self.ended = True
 
 
-def _race(puzzle: Puzzle, tables: Partitioned, budget: int, answers: Connection) -> NoReturn:
-    """The A* process: dies with its parent, leaves Ctrl-C to it, searches, says where it
-    stands every :data:`REPORT_EVERY` units of work, sends its answer and ends; on any
-    failure it ends silently (the parent sees the pipe close and clingo goes on)."""
-    code = 0
+def _race(puzzle: Puzzle, tables: Partitioned, budget: int, answers: Connection) -> None:
+    """The A* process (:func:`~hanoi_asp.processes.fork_child`: it dies with its parent,
+    leaves Ctrl-C to it, and ends silently on any failure: the parent sees the pipe
+    close and clingo goes on): searches, says where it stands every
+    :data:`REPORT_EVERY` units of work, sends its answer."""
     said = -REPORT_EVERY
 
     def report(progress: Progress) -> None:
@@ -183,12 +165,4 @@ def _race(puzzle: Puzzle, tables: Partitioned, budget: int, answers: Connection)
             answers.send(progress)
             said = progress.work
 
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        die_with_parent()  # a batch worker killed at its limit leaves no A* behind
-        answers.send(run_astar(puzzle, tables, budget, None, report))
-        answers.close()
-    except BaseException:  # a racer's failure only ends the race
-        code = 1
-    os._exit(code)  # never the parent's code after the fork, nor its exit handlers
+    answers.send(run_astar(puzzle, tables, budget, None, report))

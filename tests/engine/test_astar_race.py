@@ -62,13 +62,13 @@ def test_astar_answer_is_the_optimum_and_its_proof(cut_tables: None) -> None:
     before = _children()
     run, rival = _rival(HARD, SolveOptions())
     rival.start_if_due(astar_race.RACE_AFTER)
-    assert rival.pid is not None and rival.pid not in before
+    assert rival.child is not None and rival.child.pid not in before
     rival.meet(astar_race.RACE_AFTER + 10**12)
     assert run.best is not None and len(run.best) == expected == run.lower
     assert run.origin is not None and run.origin.source == "astar"
     assert run.bound is not None and run.bound.name == "astar" and run.bound.exact
     assert "A*" in run.bound.argument
-    assert run.meets() and rival.pid is None and _children() <= before
+    assert run.meets() and rival.child is None and _children() <= before
 
 
 def test_what_astar_says_is_taken_in_at_the_work_it_was_said(cut_tables: None) -> None:
@@ -214,7 +214,7 @@ def test_no_race_where_it_is_not_asked_for(options: SolveOptions) -> None:
     """``--no-astar``, or threads chosen by the user or a batch: clingo alone."""
     _, rival = _rival(HARD, options)
     rival.start_if_due(10**12)
-    assert not rival.allowed and rival.pid is None
+    assert not rival.allowed and rival.child is None
 
 
 def test_the_race_starts_at_the_same_work_however_the_tables_came(cut_tables: None) -> None:
@@ -222,8 +222,8 @@ def test_the_race_starts_at_the_same_work_however_the_tables_came(cut_tables: No
     from the cache costs what building it would), never on the clock."""
     run, rival = _rival(HARD, SolveOptions())
     rival.start_if_due(astar_race.RACE_AFTER - 1)
-    assert rival.allowed and rival.pid is None
+    assert rival.allowed and rival.child is None
     rival.start_if_due(astar_race.RACE_AFTER)
-    assert rival.pid is not None
+    assert rival.child is not None
     rival.meet(10**12)
     assert run.best is not None and len(run.best) == bfs_optimum(HARD) == run.lower

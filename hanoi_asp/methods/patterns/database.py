@@ -65,7 +65,7 @@ def cached_distances(
     pegs: int, choices: Sequence[Sequence[int]], edges: Edges, deadline: float | None = None
 ) -> tuple[Sequence[int], float]:
     """:func:`distances_among`, and the seconds the on-disk cache saved: read from the
-    cache when it holds the table (a view of the mapped file, and the seconds its build
+    cache when it holds the table (read into memory, and the seconds its build
     took, recorded with it), else built now and stored there with its build time (and 0
     saved).  One byte an entry, or two (:class:`~.tables.PatternTable`).  The key is all
     the table depends on: pegs, each disk's allowed end pegs, the move graph.  Whether
