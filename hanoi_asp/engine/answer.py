@@ -12,6 +12,8 @@ through here.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from typing import Protocol
 
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move
@@ -86,3 +88,25 @@ def assemble(
         source=options.source,
         timings=timings,
     )
+
+
+class Clocked(Protocol):
+    """A clingo driver's clocks (:class:`~hanoi_asp.engine.clingo_calls.ClingoCalls`)."""
+
+    grounding: float
+    solving: float
+
+
+class Solver(Protocol):
+    @property
+    def calls(self) -> Clocked: ...
+
+
+def phases(timings: dict[str, float], solvers: Sequence[Solver]) -> tuple[tuple[str, float], ...]:
+    """Every phase's seconds, clingo's grounding and search (its solvers') included."""
+    timings = dict(timings)
+    for solver in solvers:
+        timings["grounding"] = timings.get("grounding", 0.0) + solver.calls.grounding
+        timings["solving"] = timings.get("solving", 0.0) + solver.calls.solving
+    order = ("first_plan", "bounds", "grounding", "solving")
+    return tuple((phase, timings.get(phase, 0.0)) for phase in order)

@@ -38,11 +38,9 @@ lower bound; half a mirrored plan at an exact bound first; up the half horizons 
 whole tower; or one horizon, asked as it is (``--moves``, grading)."""
 
 DEFAULT_THREADS = 1
-"""clingo's threads unless asked otherwise: one, so that a run repeats.  clasp's parallel
-mode races threads that share learnt clauses, and which thread finds what first
-depends on the machine's timing: the plan, the statistics and the time changed from
-run to run.  Two threads helped some 3-peg searches and a user's encodings; what one
-costs there is measured in ``docs/decisions/threads.md``."""
+"""clingo's threads unless asked otherwise: one, so that a run repeats (which of clasp's
+parallel threads finds what first depends on the machine's timing; what one thread
+costs where two were used: ``docs/decisions/threads.md``)."""
 
 ENGINE_CORES = 2
 """The cores one solve of the engine takes at most: clingo's thread, and A* racing it
@@ -52,9 +50,8 @@ TEACHING_THREADS = 1
 """``explain`` and ``grade`` search with one thread: the same statistics every run."""
 
 MIRROR_THREADS = 1
-"""The mirror half is searched with one thread, whatever the full search uses: a
-portfolio's time to a model varied several-fold from run to run on long halves, one
-thread's did not."""
+"""The mirror half is searched with one thread, whatever the full search uses (a
+portfolio's time to a model varied several-fold from run to run on long halves)."""
 
 EXACT_BOUND_OPTIONS = ("--sign-def=pos",)
 """clingo options when the bound is known to be the optimum, so the one horizon solved is
@@ -74,16 +71,12 @@ horizons must be refuted, clingo's own heuristic (VSIDS) is better."""
 
 HALVES = "a whole tower, no exact bound"
 """A whole tower whose bound is not known to be the optimum (5+ pegs: Frame-Stewart is
-unproven there) is solved by the half search: its optimum is 2H* + 1, H* the shortest
-half (:mod:`hanoi_asp.engine.mirror`), and clingo refutes half horizons, with the
-pattern propagator on tables toward the half's end: far shorter horizons than the full
-search refutes (``python -m benchmarks.hard``)."""
+unproven there) is solved by the half search (:mod:`hanoi_asp.engine.mirror`): clingo
+refutes half horizons, far shorter than the full search's."""
 
 PATTERN_THREADS = 1
-"""With the pattern propagator clingo searches with one thread unless asked otherwise.
-The propagator runs in thread 0 only (:data:`hanoi_asp.engine.pruning.PRUNING_THREAD`),
-so a second thread would be clingo alone, a portfolio: since the propagator learns
-bounds across horizons, the pruned thread alone wins, and is deterministic."""
+"""With the pattern propagator, which runs in thread 0 only, a second thread would be
+clingo alone: the pruned thread alone wins (``docs/decisions/pruning.md``)."""
 
 
 @dataclass(frozen=True)

@@ -1,36 +1,22 @@
 """The best plan comes down while the proof climbs: beam searches of growing width on
-the pattern tables (:mod:`hanoi_asp.methods.beam`), each plan replayed and offered.
+the pattern tables (:mod:`hanoi_asp.methods.beam`), each plan replayed and offered.  A
+plan near the optimum is the answer of a search stopped at its time limit, and a plan
+that meets the rising bound ends the search a horizon sooner; it proves nothing.
 
-The lower bound rises with every horizon clingo refutes; this brings the upper bound
-down from the other side, so a search stopped at its time limit answers with a plan
-near the optimum, and a plan that meets the rising bound ends the search a horizon
-sooner.  It proves nothing: the proof is still clingo's refutations and the sound
-bounds.
-
-Each width is :data:`GROWTH` times the last, from :data:`FIRST_WIDTH` to
-:data:`LAST_WIDTH`, and does about that many times the work (the layers are as many,
-each that much wider), so its work is predicted from the last one's.  Every figure
-is work (:mod:`hanoi_asp.engine.ledger`), never seconds:
-
-* before clingo's first horizon, as many widths as :data:`UPFRONT_WORK` holds, until
-  one brings no shorter plan after another did (the beam has converged: on a puzzle
-  clingo proves at once it must not hold it up);
-* then whenever the scheduler finds the beam's turn due (:meth:`Shortener.due`): while
-  its work, the next width's included, stays within :data:`SHARE` of the search's (a
-  rent rule: clingo keeps the rest), between two horizons or inside one (the width runs
-  in clingo's callback, and clingo goes on where it was);
-* on the beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`, one cut whose
-  first run is the largest disks), bought once the widths have cost its price, as if
-  built; later the strong tables' longest largest-first cut when they are bought
-  (:meth:`Shortener.retable`).  Why one cut of the largest disks guides a beam: see
-  ``docs/decisions/beam.md``.
-
-Under ``--timeout`` the plan at the limit is the answer, so two rules there read the
-clock, as stopping does: the widths up front take at most :data:`UPFRONT_SHARE` of the
-time left, and one last width runs when waiting longer would leave no time for it; and a
-short limit (the option's value, :data:`SHORT_LIMIT`) buys the beam's cut after the
-first width.  Without ``--timeout`` nothing here reads the clock.  They stop once the
-best plan meets the lower bound.
+Each width is :data:`GROWTH` times the last and does about that many times the work,
+so its work is predicted from the last one's.  Every figure is work
+(:mod:`hanoi_asp.engine.ledger`): the widths up front, within :data:`UPFRONT_WORK`, until
+one brings no shorter plan after another did; then the beam's turn whenever its work,
+the next width's included, stays within 1/:data:`SHARE` of the search's (the
+scheduler asks, between horizons or inside one, and clingo goes on where it was).  The
+beam's own cut (one cut whose first run is the largest disks) is bought once the widths
+have cost its price, as if built; the strong tables' longest largest-first cut is taken
+when they are bought (:meth:`Shortener.retable`).  Under ``--timeout`` the plan at the
+limit is the answer, so two rules there read the clock, as stopping does: the widths up
+front take at most :data:`UPFRONT_SHARE` of the time left, and one last width runs when
+waiting longer would leave no time for it; a short limit (the option's value,
+:data:`SHORT_LIMIT`) buys the beam's cut after the first width.  Why each rule and
+constant, with the measurements: ``docs/decisions/beam.md``.
 """
 
 from __future__ import annotations

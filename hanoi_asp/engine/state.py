@@ -15,14 +15,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from hanoi_asp.engine.answer import assemble, deadline
+from hanoi_asp.engine import proofs
+from hanoi_asp.engine.answer import assemble, deadline, phases
 from hanoi_asp.engine.bounds import misplaced_disks, strongest
 from hanoi_asp.engine.policy import Strategy
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.model.errors import LimitError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move
-from hanoi_asp.model.proof import HalfSearch, Horizons, PlanOrigin, Proof, Stop
+from hanoi_asp.model.proof import HalfSearch, PlanOrigin, Proof, Stop
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import (
     FirstPlan,
@@ -176,38 +177,10 @@ class SearchState:
         deadline = self.deadline
         return deadline is not None and time.monotonic() >= deadline
 
-    def refuted(self, bound: LowerBound, lower: int) -> Horizons | None:
-        """The horizons clingo refuted on the way from ``bound`` up to ``lower``."""
-        if self.half_search is not None:
-            first, reached = self.half_search.first, self.half_search.reached
-            return Horizons(first, reached - 1, "mirror-half") if reached > first else None
-        return Horizons(bound.value, lower - 1) if lower > bound.value else None
-
     def minimal(self, origin: PlanOrigin) -> Proof:
-        """The proof for a plan of the proven lower bound's length, from ``origin``."""
-        bound = self.known_bound()
-        refuted = self.refuted(bound, origin.length)
-        return Proof(
-            kind="meets-bound" if refuted is None else "refuted-horizons",
-            lower=origin.length,
-            bound=bound,
-            refuted=refuted,
-            plan=origin,
-            max_moves=self.limit,
-        )
-
-    def half_proof(self, origin: PlanOrigin) -> Proof:
-        """The proof for a whole tower's plan by the half search."""
-        assert self.half_search is not None
-        return Proof(
-            kind="half-search",
-            lower=origin.length,
-            bound=self.known_bound(),
-            refuted=self.refuted(self.known_bound(), origin.length),
-            half_search=self.half_search,
-            plan=origin,
-            max_moves=self.limit,
-        )
+        """The proof for a plan of the proven lower bound's length, from ``origin`` (by
+        the half search where it ran)."""
+        return proofs.minimal(self.known_bound(), origin, self.half_search, self.limit)
 
     def result(
         self,
@@ -244,17 +217,8 @@ class SearchState:
             threads=threads,
             programs=() if strategy is None else strategy.program_names,
             first_plan=self.first,
-            timings=self.phases(),
+            timings=phases(self.timings, self.solvers),
         )
-
-    def phases(self) -> tuple[tuple[str, float], ...]:
-        """Every phase's seconds, clingo's grounding and search included."""
-        timings = dict(self.timings)
-        for solver in self.solvers:
-            timings["grounding"] = timings.get("grounding", 0.0) + solver.calls.grounding
-            timings["solving"] = timings.get("solving", 0.0) + solver.calls.solving
-        order = ("first_plan", "bounds", "grounding", "solving")
-        return tuple((phase, timings.get(phase, 0.0)) for phase in order)
 
     def optimum(self, proof: Proof, moves: tuple[Move, ...], threads: int | None = None) -> Result:
         """The answer with ``moves``, minimal by ``proof``."""
@@ -264,26 +228,22 @@ class SearchState:
 
     def stop(self, why: Stop) -> Result:
         """The answer when the search stops before its proof: the best plan and its gap."""
-        bound = self.known_bound()
+        bound, options = self.known_bound(), self.options
         if not bound.unreachable:
             self.raise_lower(bound.value, bound.name)
-        moves = self.options.exact_moves
-        if moves is not None:  # the question of a plan of exactly that many moves
-            asked = Proof(
-                kind="exact-moves", lower=self.lower, bound=bound, stopped=why, exact_moves=moves
-            )
-            return self.result("UNKNOWN", asked, stopped=why, exact_moves=moves)
-        proof = Proof(
-            kind="stopped",
-            lower=self.lower,
-            bound=bound,
-            refuted=self.refuted(bound, self.lower),
-            half_search=self.half_search,
-            plan=self.origin if self.best is not None else None,
-            stopped=why,
-            time_limit=self.options.timeout if why == "timeout" else None,
-            max_moves=self.limit,
+        plan = self.origin if self.best is not None else None
+        proof = proofs.stopped(
+            bound,
+            self.lower,
+            self.half_search,
+            plan,
+            why,
+            options.timeout,
+            self.limit,
+            options.exact_moves,
         )
+        if options.exact_moves is not None:
+            return self.result("UNKNOWN", proof, stopped=why, exact_moves=options.exact_moves)
         if self.best is not None and self.answers():
             return self.result("SATISFIABLE", proof, self.best, stopped=why)
         return self.result("UNKNOWN", proof, stopped=why)

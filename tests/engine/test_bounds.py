@@ -19,9 +19,9 @@ from hanoi_asp.engine.bounds import (
     database_bound,
     lower_bound,
     misplaced_disks,
-    pile_bound,
 )
 from hanoi_asp.engine.pattern_search import group_distance, run_size, runs_distance
+from hanoi_asp.engine.pile_split import pile_bound
 from hanoi_asp.engine.three_pegs import three_pegs
 
 

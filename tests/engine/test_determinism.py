@@ -16,7 +16,7 @@ from support.puzzles import EIGHT_DISKS
 
 from hanoi_asp import Puzzle, Result, SolveOptions, solve
 from hanoi_asp.engine import astar_race, scheduler
-from hanoi_asp.methods import astar
+from hanoi_asp.methods import astar, astar_batched
 from hanoi_asp.methods.patterns import cuts, database
 
 PUZZLES = (
@@ -36,13 +36,13 @@ def every_worker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     the other core at once, each of its states counted as ``request.param`` units of
     work (so that on these small puzzles it leads, or clingo refutes horizon after
     horizon before A* answers): clingo, the beam, the purchases and A* all take turns."""
-    monkeypatch.setattr(astar, "ESTIMATE", request.param)
+    monkeypatch.setattr(astar_batched, "ESTIMATE", request.param)
     monkeypatch.setattr(cuts, "TABLE_PATTERNS", 4**4)
     monkeypatch.setattr(cuts, "STRONG_PATTERNS", 4**5)
     monkeypatch.setattr(cuts, "BEAM_PATTERNS", 4**5)
     monkeypatch.setattr(astar_race, "RACE_AFTER", 0)
     monkeypatch.setattr(astar_race, "REPORT_EVERY", 1)
-    monkeypatch.setattr(astar, "BATCH", 64)
+    monkeypatch.setattr(astar_batched, "BATCH", 64)
     database._CACHE.clear()
     yield
     database._CACHE.clear()

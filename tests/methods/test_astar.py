@@ -10,7 +10,7 @@ from support.puzzles import bfs_optimum
 from support.strategies import puzzles
 
 from hanoi_asp import Puzzle, SolveOptions, solve
-from hanoi_asp.methods import astar, work
+from hanoi_asp.methods import astar, astar_batched, work
 from hanoi_asp.methods.patterns import (
     goal_database,
 )
@@ -42,7 +42,7 @@ def test_astar_stopped_by_its_budget_proves_no_more_than_the_optimum(
     batched or not), A*'s smallest open ``f`` is a lower bound: never above
     breadth-first search's optimum, and with the strong tables bought on the way too."""
     monkeypatch.setattr(astar, "CHECK_EVERY", 1)
-    monkeypatch.setattr(astar, "BATCH", 1)
+    monkeypatch.setattr(astar_batched, "BATCH", 1)
     expected = bfs_optimum(puzzle)
     tables = goal_database(puzzle)
     for found in (
@@ -75,7 +75,7 @@ def test_batched_astar_keeps_the_shortest_way_to_each_state(
     sums, jumps by 2 over two moves often enough that a batch in state order proved
     one move too many on 5 of 12 random 4-peg puzzles of 7-8 disks.  Batches of 1 and
     7 states split the buckets too."""
-    monkeypatch.setattr(astar, "BATCH", batch)
+    monkeypatch.setattr(astar_batched, "BATCH", batch)
     assert astar.batched(puzzle)
     expected = bfs_optimum(puzzle)
     found = astar.search(puzzle, goal_database(puzzle, every_cut=True))
@@ -93,7 +93,7 @@ def test_astar_stopped_by_its_rent_proves_no_more_than_the_optimum(
     """Stopped once it has estimated ``rent``'s worth of states (looked at after every
     expansion here), A*'s smallest open ``f`` is still a lower bound, batched or not."""
     monkeypatch.setattr(astar, "CHECK_EVERY", 1)
-    monkeypatch.setattr(astar, "BATCH", 1)
+    monkeypatch.setattr(astar_batched, "BATCH", 1)
     expected = bfs_optimum(puzzle)
     tables = goal_database(puzzle)
     for found in (
@@ -115,7 +115,7 @@ def test_astar_pays_its_rent_in_work_not_on_the_clock(
     tables and buys the strong ones (the exact table here), and with a price of a
     million ends on the bound's tables; every way, breadth-first search's optimum, the
     same work, and the same reports of where it stood."""
-    monkeypatch.setattr(astar, "BATCH", batch)
+    monkeypatch.setattr(astar_batched, "BATCH", batch)
     puzzle = Puzzle(
         pegs=("a", "b", "c", "d"),
         disks=7,

@@ -13,19 +13,16 @@ IDA* iteration with a transposition table, each step proven by a nogood:
   Once the whole state after step ``t`` is known, a move at step ``t + 1`` after which
   the successor's estimate exceeds ``n - t - 1`` cannot be in a plan: the clause "this
   state implies one of the moves that fit" makes clingo drop those moves before trying
-  them.  Without it an exact estimate still left clingo guessing and backjumping (4
-  pegs, 10 disks, one table of every disk: 0.1 s or 15-48 s depending on the order
-  steps were ground in).
+  them.
 * **Learnt bounds** (:mod:`~hanoi_asp.engine.pruning.learnt`): the look-ahead backs each
   state's bound up from its successors' (:meth:`~.learnt.LearntBounds.backup`); a state
   whose bound exceeds the moves left is itself a nogood, and so, backed up again, may be
   the states before it on the plan (:meth:`~.learnt.LearntBounds.refute_upwards`).  The
   bounds do not depend on the horizon and are kept from one horizon to the next.
 * **The move order** (:meth:`~hanoi_asp.engine.pruning.propagator.PatternPruning.decide`):
-  clingo decides the steps in order, the move with the least estimate first.  On a
-  random 4-peg, 12-disk puzzle (optimum 47) this took the proof from over 60 s to 22 s,
-  backing refutations up to 14 s, one clause per state and table estimates kept per
-  state to 7 s, watching the moves instead of the disks' places to 6 s (one run each).
+  clingo decides the steps in order, the move with the least estimate first.
+
+What each part brought, measured: ``docs/decisions/pruning.md``.
 
 The nogoods hold for one horizon only: they are *tagged*, so clingo drops them when
 the solve call ends.  Only thread :data:`PRUNING_THREAD` checks; see there why.  Every
@@ -33,6 +30,7 @@ partition of the tables is checked.
 
 The modules, one idea each:
 
+* :mod:`~hanoi_asp.engine.pruning.atoms`: the encoding's atoms, read step by step.
 * :mod:`~hanoi_asp.engine.pruning.thread`: what the pruning thread knows, step by step.
 * :mod:`~hanoi_asp.engine.pruning.estimates`: the tables' estimate of every move from a
   whole state, and the goal test.
@@ -40,6 +38,7 @@ The modules, one idea each:
 * :mod:`~hanoi_asp.engine.pruning.propagator`: the clingo propagator and its look-ahead.
 """
 
-from hanoi_asp.engine.pruning.propagator import PRUNING_THREAD, Checkpoint, PatternPruning
+from hanoi_asp.engine.pruning.atoms import PRUNING_THREAD
+from hanoi_asp.engine.pruning.propagator import Checkpoint, PatternPruning
 
 __all__ = ["PRUNING_THREAD", "Checkpoint", "PatternPruning"]

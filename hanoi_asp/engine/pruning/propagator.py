@@ -11,18 +11,12 @@ from dataclasses import dataclass, field
 
 import clingo
 
+from hanoi_asp.engine.pruning.atoms import PRUNING_THREAD, StepAtoms
 from hanoi_asp.engine.pruning.estimates import TableEstimates
 from hanoi_asp.engine.pruning.learnt import LearntBounds
 from hanoi_asp.engine.pruning.thread import ThreadState
-from hanoi_asp.inputs.facts import peg_name
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.puzzle import Puzzle
-
-PRUNING_THREAD = 0
-"""The solver thread that checks the tables.  Other threads, if asked for (``--threads``),
-run clingo alone at full speed (this propagator is Python, and only one thread runs
-Python at a time): a portfolio of pruned and unpruned search.  By default the engine
-runs this thread alone (:data:`hanoi_asp.engine.policy.PATTERN_THREADS`)."""
 
 INIT_TICKS = 100
 """A solve call's set-up (:meth:`PatternPruning.init`: the new steps' atoms read and
@@ -32,9 +26,6 @@ watched, clingo's own preparation) counted as this many calls of :meth:`propagat
 Checkpoint = Callable[[int, int], bool]
 """The scheduler's checkpoint inside clingo: (the propagator's calls so far, the horizon
 being solved) -> whether clingo goes on."""
-
-Placed = tuple[int, int, int]
-"""(step, disk position counting from 0 = disk 1, peg index)"""
 
 
 @dataclass
@@ -48,13 +39,6 @@ class PatternPruning:
     horizon: int = 0
     pruned: int = 0
     """Nogoods added so far, all solve calls."""
-    watches: dict[int, list[Placed]] = field(default_factory=dict)
-    """A ``move(D,P,T)`` literal -> (step, disk position, peg index)."""
-    move_literal: dict[tuple[int, int, int], int] = field(default_factory=dict)
-    """(step, disk position, peg index) -> the literal of ``move(D,P,T)``."""
-    on_literal: list[list[int]] = field(default_factory=list)
-    """Per step, ``[disk position * pegs + peg index]`` -> the literal of ``on(D,P,T)``,
-    0 where it is a fact (true whatever clingo decides, so left out of nogoods)."""
     thread: ThreadState | None = None
     learned: dict[int, int] = field(default_factory=dict)
     """Whole state (:attr:`ThreadState.state`) -> a lower bound on its distance to the
@@ -71,14 +55,7 @@ class PatternPruning:
     """Calls of :meth:`propagate` so far, all solve calls: clingo's work."""
 
     def __post_init__(self) -> None:
-        pegs = len(self.puzzle.pegs)
-        self.on_literal = [[0] * (self.puzzle.disks * pegs)]  # step 0: the start, facts
-        self.step_moves: list[list[tuple[int, int, int]]] = [[]]
-        """Per step read, its ``move`` atoms as (solver literal, disk position, peg index)."""
-        self.fact_moves: list[list[tuple[int, int, int]]] = [[]]
-        """Per step watched, the move that is a fact, if any, as :attr:`ThreadState.move`."""
-        self.watched_steps = 0
-        self.peg_symbols: dict[int, clingo.Symbol] = {}
+        self.atoms = StepAtoms(self.puzzle)
         self.retable(self.tables)
 
     def retable(self, tables: Partitioned) -> None:
@@ -102,9 +79,9 @@ class PatternPruning:
         if self._start_bound() > horizon:
             self._refute_horizon(init)
             return
-        self._read_steps(init, horizon)
+        self.atoms.read(init, horizon)
         for step in range(1, horizon):
-            for fact in self.fact_moves[step]:
+            for fact in self.atoms.fact_moves[step]:
                 thread.move[step] = fact
         for nogood in self._advance(thread):
             if not nogood:
@@ -129,48 +106,6 @@ class PatternPruning:
         )
         return max(by_tables, self.learned.get(key, 0))
 
-    def _read_steps(self, init: clingo.PropagateInit, horizon: int) -> None:
-        """Map and watch the ``on`` and ``move`` atoms of the steps up to ``horizon`` not
-        read yet (found by their symbols: iterating every atom of a signature at each
-        horizon was most of its set-up), and watch the moves of every step before the
-        horizon's last (the last move ends at the goal: no state to check after it)."""
-        pegs, disks = len(self.puzzle.pegs), self.puzzle.disks
-        if not self.peg_symbols:
-            for atom in init.symbolic_atoms.by_signature("peg", 1):
-                index = self._peg(atom.symbol.arguments[0])
-                if index is not None:
-                    self.peg_symbols[index] = atom.symbol.arguments[0]
-        atoms, value = init.symbolic_atoms, init.assignment.value
-        for step in range(len(self.on_literal), horizon + 1):
-            number = clingo.Number(step)
-            row, moves = [0] * (disks * pegs), []
-            for disk in range(disks):
-                for index, peg in self.peg_symbols.items():
-                    place = (clingo.Number(disk + 1), peg, number)
-                    on = atoms[clingo.Function("on", place)]
-                    if on is not None:
-                        literal = init.solver_literal(on.literal)
-                        if value(literal) is None:
-                            row[disk * pegs + index] = literal
-                    move = atoms[clingo.Function("move", place)]
-                    if move is not None:
-                        literal = init.solver_literal(move.literal)
-                        self.move_literal[(step, disk, index)] = literal
-                        moves.append((literal, disk, index))
-            self.on_literal.append(row)
-            self.step_moves.append(moves)
-            self.fact_moves.append([])
-        for step in range(self.watched_steps + 1, horizon):
-            for literal, disk, index in self.step_moves[step]:
-                if init.assignment.is_true(literal):
-                    self.fact_moves[step].append((0, disk, index))
-                elif value(literal) is None:
-                    if literal not in self.watches:
-                        self.watches[literal] = []
-                        init.add_watch(literal, PRUNING_THREAD)
-                    self.watches[literal].append((step, disk, index))
-        self.watched_steps = max(self.watched_steps, horizon - 1)
-
     def propagate(self, control: clingo.PropagateControl, changes: Sequence[int]) -> None:
         thread = self.thread
         assert thread is not None
@@ -180,7 +115,7 @@ class PatternPruning:
             self.stop()
         last = self.horizon - 1
         for literal in changes:
-            for step, disk, target in self.watches.get(literal, ()):
+            for step, disk, target in self.atoms.watches.get(literal, ()):
                 if step <= last:  # watches stay from larger horizons
                     thread.move[step] = (literal, disk, target)
         for nogood in self._advance(thread):
@@ -201,7 +136,7 @@ class PatternPruning:
             return fallback
         (_, disks_moved, targets, _), estimates = self.bounds.moves(thread, step)
         for _, disk, target in sorted(zip(estimates, disks_moved, targets, strict=True)):
-            move = self.move_literal.get((step + 1, disk, target))
+            move = self.atoms.move_literal.get((step + 1, disk, target))
             if move is not None and assignment.value(move) is None:
                 return move
         return fallback
@@ -211,7 +146,7 @@ class PatternPruning:
         assert thread is not None
         last = self.horizon - 1
         for literal in changes:
-            for step, _, _ in self.watches.get(literal, ()):
+            for step, _, _ in self.atoms.watches.get(literal, ()):
                 if step > last:
                     continue
                 made = thread.move[step]
@@ -223,12 +158,6 @@ class PatternPruning:
                 thread.known = min(thread.known, step - 1)
 
     # -- the check ---------------------------------------------------------------------
-
-    def _peg(self, symbol: clingo.Symbol) -> int | None:
-        name = peg_name(symbol)
-        if name is None or name not in self.puzzle.pegs:
-            return None
-        return self.puzzle.peg_index(name)
 
     def _fresh(self) -> ThreadState:
         start = self.puzzle.initial_state()
@@ -254,7 +183,7 @@ class PatternPruning:
 
     def _state_literals(self, thread: ThreadState, step: int) -> list[int]:
         """The ``on`` literals of the known state after ``step``, facts left out."""
-        row, pegs = self.on_literal[step], len(self.puzzle.pegs)
+        row, pegs = self.atoms.on_literal[step], len(self.puzzle.pegs)
         found = [row[disk * pegs + peg] for disk, peg in enumerate(thread.peg[step])]
         return [literal for literal in found if literal != 0]
 
@@ -277,7 +206,7 @@ class PatternPruning:
         kept: list[int] = []
         dropped = False
         for estimate, disk, target in zip(estimates, disks_moved, targets, strict=True):
-            move = self.move_literal.get((step + 1, disk, target))
+            move = self.atoms.move_literal.get((step + 1, disk, target))
             if estimate > left:
                 dropped = True
             elif move is not None:

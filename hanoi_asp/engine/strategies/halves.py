@@ -55,8 +55,8 @@ def halves(run: SearchState) -> Result:
     outcome = climb(run, ladder)
     if isinstance(outcome, Found):
         origin = PlanOrigin("mirror", len(outcome.moves), half=outcome.horizon)
-        return run.optimum(run.half_proof(origin), outcome.moves)
+        return run.optimum(run.minimal(origin), outcome.moves)
     if outcome is not None:
         return outcome
     assert run.best is not None and run.origin is not None
-    return run.optimum(run.half_proof(run.origin), run.best)
+    return run.optimum(run.minimal(run.origin), run.best)

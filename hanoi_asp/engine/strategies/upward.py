@@ -12,6 +12,7 @@ counted in work.
 
 from __future__ import annotations
 
+from hanoi_asp.engine import proofs
 from hanoi_asp.engine.loop import Found, Ladder, climb
 from hanoi_asp.engine.scheduler import Scheduler
 from hanoi_asp.engine.state import SearchState
@@ -59,7 +60,7 @@ def _every_horizon_refuted(run: SearchState) -> Result:
     """Every horizon up to the top was refuted: the plan in hand is minimal, or no
     plan exists at all, or none within the user's bound."""
     bound = run.known_bound()
-    refuted = run.refuted(bound, run.lower)
+    refuted = proofs.refuted(bound, run.lower, run.half_search)
     if run.best is not None and run.origin is not None:
         if run.meets() and run.answers():
             return run.optimum(run.minimal(run.origin), run.best)
