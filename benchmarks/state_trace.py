@@ -6,7 +6,9 @@ while it holds the search's state, in order.
 Every call into a function of ``hanoi_asp/engine`` whose frame holds the search state
 (a ``SearchState`` as an argument or as its object's ``run``) is a stop at that
 function's module; consecutive stops at one module are one.  Printed: the stops in
-order, how many modules, and how often the path comes back to a module it had left.
+order, how many modules, and how often the path comes back to a module it had left;
+then the same with the scheduler's repeated turns counted once (:func:`one_pass`: a
+run of stops repeated back to back is kept once), the path of one turn.
 The path is followed from the strategy's start through ``--horizons`` horizons of
 clingo's (the loop repeats the same path each horizon after).  It runs in this
 process, with the table cache off and no A* process (the race's own path is the
@@ -65,6 +67,35 @@ def trace(path: str, horizons: int) -> list[str]:
     return stops
 
 
+def one_pass(stops: list[str]) -> list[str]:
+    """``stops`` with every sequence repeated back to back kept once (``a b a b c`` ->
+    ``a b c``): the loops' turns (the scheduler's quanta, the horizons) counted once."""
+    path = list(stops)
+    found = True
+    while found:
+        found = False
+        for length in range(1, len(path) // 2 + 1):
+            for start in range(len(path) - 2 * length + 1):
+                middle = start + length
+                if path[start:middle] == path[middle : middle + length]:
+                    del path[middle : middle + length]
+                    found = True
+                    break
+            if found:
+                break
+    return path
+
+
+def summary(stops: list[str]) -> str:
+    """How many stops, modules and returns, and the most visited modules."""
+    visits = Counter(stops)
+    return (
+        f"{len(stops)} stops in {len(visits)} modules; {len(stops) - len(visits)} returns "
+        f"to a module left before; most visits: "
+        + ", ".join(f"{module} {count}" for module, count in visits.most_common(4))
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.state_trace", description=(__doc__ or "").split("\n\n")[0]
@@ -76,13 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     log = Log()
     log_header(log, "state_trace", sys.argv[1:] if argv is None else argv)
     stops = trace(args.file, args.horizons)
-    visits = Counter(stops)
     log(" -> ".join(stops))
-    log(
-        f"{len(stops)} stops in {len(visits)} modules; {len(stops) - len(visits)} returns "
-        f"to a module left before; most visits: "
-        + ", ".join(f"{module} {count}" for module, count in visits.most_common(4))
-    )
+    log(summary(stops))
+    turn = one_pass(stops)
+    log("repeated turns once: " + " -> ".join(turn))
+    log(summary(turn))
     log_footer(log)
     log.save(args.out)
     return 0
