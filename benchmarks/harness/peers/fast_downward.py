@@ -29,6 +29,7 @@ from hanoi_asp import Puzzle, VerificationError, load_puzzle, replay
 from hanoi_asp.batch.planners import OUT_OF_MEMORY, UNSOLVABLE, planner_command
 from hanoi_asp.batch.planners import driver as planner_driver
 from hanoi_asp.inputs.pddl_plan import plan_steps
+from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.planner import Planner
 from hanoi_asp.outputs.pddl import Domain, choose_domain, hanoi_pddl
 
@@ -55,7 +56,10 @@ def driver() -> Path:
 
 def version() -> str:
     """Fast Downward's release, as its driver states it."""
-    text = (driver().parent / "driver" / "version.py").read_text(encoding="utf-8")
+    try:
+        text = (driver().parent / "driver" / "version.py").read_text(encoding="utf-8")
+    except (OSError, InputError):
+        return "not installed"
     found = re.search(r'__version__ = "([^"]+)"', text)
     return found.group(1) if found else "?"
 
