@@ -4,7 +4,7 @@ a shortest plan read off it.
 >>> from hanoi_asp.model.puzzle import Puzzle
 >>> p = Puzzle(pegs=("a", "b", "c"), disks=3, init={"a": (1, 2, 3)}, goal={"c": (2,)})
 >>> small_space(p), len(space_plan(p, None))
-(True, 3)
+(True, 2)
 
 Where the puzzle has at most :data:`~hanoi_asp.methods.patterns.cuts.TABLE_PATTERNS`
 states (3 pegs up to 12 disks, 4 pegs up to 10, 5 pegs up to 8, 6 pegs up to 7), the

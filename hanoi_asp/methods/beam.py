@@ -1,8 +1,6 @@
 """Beam search on the pattern tables: a short plan, fast, proving nothing.
 
->>> from hanoi_asp.methods.states import encode, moves_along
-from hanoi_asp.methods.work import ESTIMATE
-from hanoi_asp.model.puzzle import Puzzle
+>>> from hanoi_asp.model.puzzle import Puzzle
 >>> from hanoi_asp.methods.patterns import goal_database
 >>> p = Puzzle(pegs=("a", "b", "c", "d"), disks=5, init={"a": (1, 2, 3, 4, 5)},
 ...            goal={"d": (1, 2, 3, 4, 5)})

@@ -5,7 +5,7 @@
 >>> encode(p)
 3
 >>> [(position + 1, target) for position, target, _ in moves(p, encode(p))]
-[(2, 0), (2, 2)]
+[(1, 2), (2, 0), (2, 2)]
 
 Disk ``d`` (1 is the largest) lies on peg ``state // pegs**(d-1) % pegs``: the state is
 a number in base ``pegs``, the largest disk its lowest digit (:func:`weights`).  A run

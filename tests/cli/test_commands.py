@@ -230,7 +230,8 @@ def test_astar_stopped_answers_with_the_plan_in_hand(
     a slow one might not have built the first plan."""
     if stop[0] == "--timeout":
         ahead = SimpleNamespace(monotonic=lambda: time.monotonic() + 3600)
-        monkeypatch.setattr("hanoi_asp.methods.astar.time", ahead)
+        for searcher in ("astar", "astar_batched"):  # one state at a time, or a batch
+            monkeypatch.setattr(f"hanoi_asp.methods.{searcher}.time", ahead)
     code, out, err = run_cli("solve", HARD, "--method", "astar", "--json", *stop)
     data = json.loads(out)
     assert code == 0 and err == ""
