@@ -17,7 +17,7 @@ from hanoi_asp.engine.reference import solve_with_method
 from hanoi_asp.engine.search import search
 from hanoi_asp.engine.state import OnProgress
 from hanoi_asp.methods import table_cache
-from hanoi_asp.model.errors import EncodingError
+from hanoi_asp.model.errors import EncodingError, InternalError, VerificationError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.proof import Proof
 from hanoi_asp.model.puzzle import Puzzle
@@ -49,10 +49,15 @@ def solve(
     if on_progress is not None and not callable(on_progress):
         raise TypeError(f"on_progress takes a function, not {type(on_progress).__name__}")
     options = options or SolveOptions()
-    with table_cache.disabled(not options.table_cache):
-        if options.method == "asp":
-            return search(puzzle, options, on_progress)
-        return solve_with_method(puzzle, options)
+    try:
+        with table_cache.disabled(not options.table_cache):
+            if options.method == "asp":
+                return search(puzzle, options, on_progress)
+            return solve_with_method(puzzle, options)
+    except VerificationError as error:  # the engine's own plan: a user's is EncodingPlanError
+        raise InternalError(
+            f"the simulator rejected hanoi-asp's own plan: {error.message}", path=options.source
+        ) from error
 
 
 HARD_GRACE_S = 0.6

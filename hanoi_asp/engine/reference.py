@@ -124,8 +124,9 @@ def _tower(puzzle: Puzzle, options: SolveOptions, limit: int | None) -> Answer:
         return Answer("UNKNOWN", "stopped", stop, plan=origin, stopped="max_moves")
     if count > options.limits.moves:
         raise LimitError(
-            f"the plan has {count} moves, over the limit of {options.limits.moves} "
-            f"(raise it with --limit moves={count})",
+            f"the plan has {count} moves, over the limit of {options.limits.moves}",
+            limit="moves",
+            needed=count,
             path=options.source,
         )
     source, target = ends

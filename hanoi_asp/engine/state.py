@@ -167,9 +167,21 @@ class SearchState:
         try:
             check = options.limits.check_horizon
             check(horizon=horizon, pegs=len(puzzle.pegs), disks=puzzle.disks, where=options.source)
-        except LimitError:
+        except LimitError as error:
             if self.answers():
                 return self.stop("limit")
+            if self.best is None and horizon > options.limits.moves:
+                # no plan was built before the search because every plan is over the
+                # moves limit: raising that one lets it be built without grounding
+                raise LimitError(
+                    f"every plan has at least {horizon} moves: over the limit of "
+                    f"{options.limits.moves} for a plan built without clingo, and grounding "
+                    f"that horizon is {error.needed} cells, over the limit of "
+                    f"{options.limits.cells}",
+                    limit="moves",
+                    needed=horizon,
+                    path=options.source,
+                ) from None
             raise
         return None
 

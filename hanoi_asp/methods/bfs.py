@@ -74,8 +74,8 @@ def search(
             if len(parent) > max_states:
                 raise LimitError(
                     f"breadth-first search stored over {max_states} states "
-                    f"({pegs} pegs, {disks} disks: up to {pegs}^{disks} states) "
-                    f"(raise it with --limit states=N)",
+                    f"({pegs} pegs, {disks} disks: up to {pegs}^{disks} states)",
+                    limit="states",
                     path=source,
                 )
         frontier = following
