@@ -31,6 +31,7 @@ if _typing.TYPE_CHECKING:
         EncodingPlanError,
         HanoiError,
         InputError,
+        InternalError,
         LimitError,
         VerificationError,
     )
@@ -52,6 +53,7 @@ _EXPORTS = {
     "EncodingPlanError": "hanoi_asp.model.errors",
     "HanoiError": "hanoi_asp.model.errors",
     "InputError": "hanoi_asp.model.errors",
+    "InternalError": "hanoi_asp.model.errors",
     "LimitError": "hanoi_asp.model.errors",
     "VerificationError": "hanoi_asp.model.errors",
     "Limits": "hanoi_asp.model.limits",
@@ -96,6 +98,7 @@ __all__ = [
     "HanoiError",
     "HorizonRun",
     "InputError",
+    "InternalError",
     "LimitError",
     "Limits",
     "LowerBound",

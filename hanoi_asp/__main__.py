@@ -41,7 +41,7 @@ def error_funnel(json_instance: str | None = None) -> Iterator[None]:
     try:
         yield
     except HanoiError as error:
-        _fail(str(error), error.exit_code, json_instance)
+        _fail(str(error.for_command_line()), error.exit_code, json_instance)
     except KeyboardInterrupt:
         _fail("interrupted", EXIT_UNKNOWN, json_instance)
     except BrokenPipeError:

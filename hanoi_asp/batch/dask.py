@@ -99,7 +99,9 @@ def solve_on_dask(
                 text = read_text(str(file))
                 shipped = domain_for(str(file), text, domain)  # no shared file system
             except HanoiError as error:
-                row = solved_row(error_json(str(file), str(error), error.exit_code))
+                row = solved_row(
+                    error_json(str(file), str(error.for_command_line()), error.exit_code)
+                )
                 yield {**finish_row(row, digest), "config": name}
                 continue
             tasks.append((str(file), digest, text, options, memory_limit, shipped))

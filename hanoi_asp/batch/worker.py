@@ -88,7 +88,7 @@ def solve_file(
             )
             result = _answer(puzzle, replace(options, source=path), memory_limit)
     except HanoiError as error:
-        row = solved_row(error_json(path, str(error), error.exit_code))
+        row = solved_row(error_json(path, str(error.for_command_line()), error.exit_code))
         row["time_s"] = round(time.monotonic() - started, 4)
     except OverMemory:
         message = f"over the memory limit of {memory_limit} bytes"

@@ -7,10 +7,14 @@ else.  The exit codes of every command:
 * 0 :data:`EXIT_FOUND`: a plan was found
 * 1 :data:`EXIT_UNSAT`: UNSATISFIABLE, proven (no plan within the bound)
 * 2 :data:`EXIT_BAD_INPUT`: bad input or usage, including a user's ``--encoding``
-  that does not parse or whose plan the simulator rejects
+  that does not parse or whose plan the simulator rejects, and a plan handed to the
+  simulator (``replay``) that breaks a rule
 * 3 :data:`EXIT_UNKNOWN`: UNKNOWN, stopped by a timeout or Ctrl-C
 * 4 :data:`EXIT_INTERNAL`: internal error: hanoi-asp's own engine produced a plan the
-  simulator rejected (a bug in hanoi-asp, never the user's doing)
+  simulator rejected (a bug in hanoi-asp, never the user's doing: :class:`InternalError`)
+
+``hanoi-asp check`` has codes of its own for a plan it judged (see
+:mod:`hanoi_asp.cli.check_command`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,10 @@ class HanoiError(Exception):
         self.path = path
         self.line = line
 
+    def for_command_line(self) -> HanoiError:
+        """The error as the command line says it (a limit's flag, not the API's way)."""
+        return self
+
     def __str__(self) -> str:
         where = self.path or ""
         if self.path and self.line is not None:
@@ -63,7 +71,55 @@ class InvalidPuzzle(InputError):
 
 
 class LimitError(InputError):
-    """The instance or horizon is larger than a configured limit (exit 2)."""
+    """The instance or horizon is larger than a configured limit (exit 2).
+
+    ``limit`` names the limit (a field of :class:`~hanoi_asp.model.limits.Limits`) and
+    ``needed`` the value it would take (None: unknown); the message ends saying how to
+    raise it, in the caller's terms: ``SolveOptions(limits=Limits(cells=N))`` through the
+    Python API, ``--limit cells=N`` on the command line (:meth:`for_command_line`)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        limit: str | None = None,
+        needed: int | None = None,
+        path: str | None = None,
+        line: int | None = None,
+        command_line: bool = False,
+    ) -> None:
+        super().__init__(message, path=path, line=line)
+        self.limit, self.needed, self.command_line = limit, needed, command_line
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        if self.limit is None:
+            return text
+        value = "N" if self.needed is None else str(self.needed)
+        if self.command_line:
+            return f"{text} (raise it with --limit {self.limit}={value})"
+        return f"{text} (raise it with SolveOptions(limits=Limits({self.limit}={value})))"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (errors cross from worker processes)."""
+        return _limit_error, (self.message, self.__dict__)
+
+    def for_command_line(self) -> LimitError:
+        error = LimitError(
+            self.message,
+            limit=self.limit,
+            needed=self.needed,
+            path=self.path,
+            line=self.line,
+            command_line=True,
+        )
+        return error
+
+
+def _limit_error(message: str, state: dict[str, Any]) -> LimitError:
+    error = LimitError(message)
+    error.__dict__.update(state)
+    return error
 
 
 class EncodingError(HanoiError):
@@ -76,27 +132,45 @@ class EncodingPlanError(EncodingError):
 
 
 class VerificationError(HanoiError):
-    """The simulator rejected a plan (exit 4 when hanoi-asp's own engine made it)."""
-
-    exit_code = EXIT_INTERNAL
+    """The simulator rejected a plan handed to it (exit 2: the plan is bad input).  A plan
+    of hanoi-asp's own engine that the simulator rejects is an :class:`InternalError`
+    instead (exit 4)."""
 
 
 class IllegalMove(VerificationError):
-    """A plan makes a move the rules forbid; ``state`` is the state before it."""
+    """A plan makes a move the rules forbid; ``state`` is the state before it, ``rule``
+    the rule it breaks (:data:`hanoi_asp.model.plan.RULES`)."""
 
     def __init__(
-        self, message: str, *, step: int, disk: int, target: str, state: tuple[int, ...]
+        self,
+        message: str,
+        *,
+        step: int,
+        disk: int,
+        target: str,
+        state: tuple[int, ...],
+        rule: str = "",
     ) -> None:
         super().__init__(message)
         self.step, self.disk, self.target, self.state = step, disk, target, state
+        self.rule = rule
 
 
 class GoalNotReached(VerificationError):
-    """A legal plan ends in a state where some goal fact does not hold."""
+    """A legal plan ends in a state where some goal fact does not hold: ``disk`` is the
+    first such disk, ``steps`` the plan's length."""
 
-    def __init__(self, message: str, *, state: tuple[int, ...]) -> None:
+    def __init__(
+        self, message: str, *, state: tuple[int, ...], disk: int = 0, steps: int = 0
+    ) -> None:
         super().__init__(message)
-        self.state = state
+        self.state, self.disk, self.steps = state, disk, steps
+
+
+class InternalError(HanoiError):
+    """A bug in hanoi-asp: its own engine made a plan the simulator rejects (exit 4)."""
+
+    exit_code = EXIT_INTERNAL
 
 
 class ResourceLimit(HanoiError):

@@ -5,7 +5,7 @@ cannot eat the machine.
 >>> Limits(disks=3).check_size(pegs=3, disks=4, where="x.lp")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hanoi_asp.model.errors.LimitError: x.lp: 4 disks exceed the limit of 3 (raise it with ...)
+hanoi_asp.model.errors.LimitError: x.lp: 4 disks ... (...SolveOptions(limits=Limits(disks=4)))
 
 Grounding grows with horizon x disks x pegs ("cells"); the default cap keeps one
 solve well under 4 GiB (3 pegs, 10 disks, 1023 moves is 30,690 cells and peaks near
@@ -42,8 +42,9 @@ class Limits:
             cap = getattr(self, name)
             if value > cap:
                 raise LimitError(
-                    f"{value} {name} exceed the limit of {cap} "
-                    f"(raise it with --limit {name}={value})",
+                    f"{value} {name} exceed the limit of {cap}",
+                    limit=name,
+                    needed=value,
                     path=where,
                 )
 
@@ -52,8 +53,9 @@ class Limits:
         if cells > self.cells:
             raise LimitError(
                 f"horizon {horizon} with {disks} disks on {pegs} pegs is {cells} cells, "
-                f"over the grounding limit of {self.cells} "
-                f"(raise it with --limit cells={cells})",
+                f"over the grounding limit of {self.cells}",
+                limit="cells",
+                needed=cells,
                 path=where,
             )
 

@@ -42,7 +42,7 @@ class ApiError(Exception):
         """The refusal for an error of the package's own: its message, and where it
         points from its ``path`` and ``line`` attributes."""
         where = TEXT_NAMES.get(error.path) if error.path is not None else None
-        return cls(status, str(error), where=where, line=error.line)
+        return cls(status, str(error.for_command_line()), where=where, line=error.line)
 
     def as_dict(self) -> dict[str, Any]:
         return {"error": str(self), "where": self.where, "line": self.line}

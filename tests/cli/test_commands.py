@@ -321,3 +321,14 @@ def test_solve_json_gives_the_phases_and_astar(run_cli: RunCli, tmp_path: Path) 
     assert by_astar["method"] == "astar" and by_astar["result"] == "OPTIMUM FOUND"
     assert by_astar["length"] == data["length"]
     assert data["bound"]["name"] == "pattern-database"
+
+
+def test_a_tower_over_the_moves_limit_names_that_limit(run_cli: RunCli, tmp_path: Path) -> None:
+    """3 pegs, 20 disks: the plan is built without clingo once ``moves`` allows it, so
+    the error names ``--limit moves``, as ``--method recursive`` does, not the cells."""
+    path = tmp_path / "tower20.lp"
+    path.write_text("peg(a;b;c). disk(1..20). init_on(1..20,a). goal_on(1..20,c).\n")
+    for method in ("asp", "recursive"):
+        code, out, err = run_cli("solve", str(path), "--method", method)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "(raise it with --limit moves=1048575)" in err, err

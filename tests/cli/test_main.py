@@ -43,7 +43,13 @@ def _raising(error: BaseException) -> Callable[[object], int]:
     [
         (KeyboardInterrupt(), 3, "hanoi-asp: error: interrupted"),
         (InputError("bad thing", path="x.lp", line=3), 2, "hanoi-asp: error: x.lp:3: bad thing"),
-        (hanoi_asp.VerificationError("step 2: oops"), 4, "hanoi-asp: internal error: step 2"),
+        (hanoi_asp.InternalError("step 2: oops"), 4, "hanoi-asp: internal error: step 2"),
+        (hanoi_asp.VerificationError("step 2: oops"), 2, "hanoi-asp: error: step 2"),
+        (
+            hanoi_asp.LimitError("too big", limit="cells", needed=9),
+            2,
+            "hanoi-asp: error: too big (raise it with --limit cells=9)",
+        ),
         (PermissionError(13, "Permission denied", "out.svg"), 2, "out.svg: Permission denied"),
         (BrokenPipeError(), 0, ""),
     ],
