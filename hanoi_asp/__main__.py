@@ -12,6 +12,7 @@ a Ctrl-C while they load is answered like any other: ``interrupted``, exit 3.
 from __future__ import annotations
 
 import _thread
+import argparse
 import atexit
 import errno
 import json
@@ -30,6 +31,7 @@ from hanoi_asp.model.errors import (
     EXIT_UNKNOWN,
     STOP_SIGNALS,
     HanoiError,
+    UsageError,
 )
 from hanoi_asp.outputs.safe_text import visible_text
 
@@ -40,6 +42,8 @@ def error_funnel(json_instance: str | None = None) -> Iterator[None]:
     With ``json_instance``, the error is also printed as a JSON object on stdout."""
     try:
         yield
+    except UsageError as error:
+        _fail(error.message, error.exit_code, json_instance, error.prog)
     except HanoiError as error:
         _fail(str(error.for_command_line()), error.exit_code, json_instance)
     except KeyboardInterrupt:
@@ -64,12 +68,12 @@ def error_funnel(json_instance: str | None = None) -> Iterator[None]:
         raise
 
 
-def _fail(message: str, code: int, json_instance: str | None) -> None:
+def _fail(message: str, code: int, json_instance: str | None, prog: str = "hanoi-asp") -> None:
     """Say it (where stderr and stdout can still be written) and exit with ``code``."""
     label = "internal error" if code == EXIT_INTERNAL else "error"
     with suppress(OSError):  # a closed stderr (`2>&-`, a terminal gone): no one to tell
         # one line whatever a name holds (a newline, a terminal's escape): shown, not acted
-        sys.stderr.write(f"hanoi-asp: {label}: {visible_text(message)}\n")
+        sys.stderr.write(f"{prog}: {label}: {visible_text(message)}\n")
         sys.stderr.flush()
     if json_instance is not None:
         from hanoi_asp.outputs.json import error_json
@@ -92,7 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with error_funnel(_starting_json(argv)):
         from hanoi_asp.cli.parser import build_parser
 
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+    with error_funnel(_usage_json(parser, argv)):
+        args = parser.parse_args(argv)
     wants_json = getattr(args, "json", False) and hasattr(args, "file")
     with error_funnel(args.file if wants_json else None):
         from hanoi_asp.cli.commands import HANDLERS
@@ -109,6 +115,20 @@ def _starting_json(argv: Sequence[str] | None) -> str | None:
     if "--json" not in args:
         return None
     return args[1] if len(args) > 1 and not args[1].startswith("-") else ""
+
+
+def _usage_json(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> str | None:
+    """The instance of a ``--json`` command line for its usage error's JSON object: its
+    ``FILE`` as far as the parser can tell (an unknown option leaves it known)."""
+    given = _starting_json(argv)
+    if given is None:
+        return None
+    try:
+        known, _ = parser.parse_known_args(argv)
+    except UsageError:
+        return given
+    file = getattr(known, "file", None)
+    return file if isinstance(file, str) else given
 
 
 class _SigintSeen:

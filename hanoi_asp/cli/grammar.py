@@ -8,12 +8,11 @@ options come from their one declaration (:mod:`hanoi_asp.cli.solve_options`).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from typing import NoReturn, TypeAlias, TypeVar
 
 from hanoi_asp.model import flags
-from hanoi_asp.model.errors import EXIT_BAD_INPUT
+from hanoi_asp.model.errors import UsageError
 
 T = TypeVar("T")
 
@@ -40,9 +39,9 @@ Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 class UsageParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        """Usage errors in one line, exit 2."""
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
-        raise SystemExit(EXIT_BAD_INPUT)
+        """Usage errors go to the error funnel: one line, exit 2, and with ``--json`` a
+        JSON object too (a script that asked for JSON gets JSON)."""
+        raise UsageError(message, prog=self.prog)
 
 
 def add_command(

@@ -204,9 +204,13 @@ def _period_hint(text: str, line: int, column: int) -> str:
 
     >>> print(_period_hint("peg(a)\\ndisk(1).", 2, 1))
      (is a period missing at the end of line 1?)
+    >>> print(_period_hint("peg(a).\\ndisk(1)\\n", 3, 1))  # at the end: the last line's
+     (is a period missing at the end of line 2?)
     """
     lines = text.splitlines()
-    if not 0 < line <= len(lines) or lines[line - 1][: column - 1].strip():
+    if line > len(lines):  # the end of the text: the last statement may lack its period
+        line, column = len(lines) + 1, 1
+    if line < 1 or (line <= len(lines) and lines[line - 1][: column - 1].strip()):
         return ""
     for before in range(line - 1, 0, -1):
         code = lines[before - 1].split("%", 1)[0].rstrip()

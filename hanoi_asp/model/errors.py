@@ -60,6 +60,15 @@ class InputError(HanoiError):
     """The instance, spec, options or command line are malformed or inconsistent (exit 2)."""
 
 
+class UsageError(InputError):
+    """A command line the parser refuses (exit 2); ``prog`` is the command that refused
+    it (``hanoi-asp solve``), which starts its one line."""
+
+    def __init__(self, message: str, *, prog: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
 class InvalidPuzzle(InputError):
     """A :class:`~hanoi_asp.model.puzzle.Puzzle` made from inconsistent data; ``problems``
     keeps every problem pydantic found (``loc``, ``msg``, ``type``), the message names

@@ -332,3 +332,15 @@ def test_a_tower_over_the_moves_limit_names_that_limit(run_cli: RunCli, tmp_path
         code, out, err = run_cli("solve", str(path), "--method", method)
         assert code == 2 and out == "" and err.count("\n") == 1
         assert "(raise it with --limit moves=1048575)" in err, err
+
+
+@pytest.mark.parametrize("newline", ["\n", ""])
+def test_a_missing_period_on_the_last_line_gets_the_hint(
+    run_cli: RunCli, tmp_path: Path, newline: str
+) -> None:
+    """As mid-file: clingo reads on to the end of the text and stops there."""
+    path = tmp_path / "nodot.lp"
+    path.write_text("peg(a;b;c).\ndisk(1..3).\ninit_on(1..3,a).\ngoal_on(1..3,c)" + newline)
+    code, out, err = run_cli("solve", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "(is a period missing at the end of line 4?)" in err, err

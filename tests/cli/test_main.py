@@ -63,3 +63,25 @@ def test_every_error_reaches_one_funnel(
     assert words in err and len(err.strip().splitlines()) == (1 if words else 0)
     if code not in (0,):
         assert json.loads(out)["exit_code"] == code
+
+
+@pytest.mark.parametrize(
+    ("argv", "instance", "words"),
+    [
+        (("solve", "--json", "--bogus", QUICKSTART), QUICKSTART, "unrecognized arguments"),
+        (("solve", QUICKSTART, "--moves", "x", "--json"), QUICKSTART, "--moves: not an integer"),
+        (("solve", "--json"), "", "required: file"),
+    ],
+)
+def test_a_usage_error_under_json_is_a_json_object(
+    run_cli: RunCli, argv: tuple[str, ...], instance: str, words: str
+) -> None:
+    """A script that asked for JSON gets JSON, whatever it got wrong; stderr's line is
+    the parser's as without ``--json``."""
+    code, out, err = run_cli(*argv)
+    data = json.loads(out)
+    assert code == 2 and data["result"] == "ERROR" and data["exit_code"] == 2
+    assert data["instance"] == instance and words in data["error"]
+    assert err.startswith("hanoi-asp") and err.count("\n") == 1 and words in err
+    _, plain_out, plain_err = run_cli(*(a for a in argv if a != "--json"))
+    assert plain_out == "" and "error:" in plain_err
