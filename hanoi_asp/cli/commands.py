@@ -14,6 +14,7 @@ from types import ModuleType
 
 from hanoi_asp.cli import (
     batch_command,
+    check_command,
     explain_command,
     export_command,
     generate_command,
@@ -27,6 +28,7 @@ from hanoi_asp.cli import (
 
 COMMANDS: tuple[ModuleType, ...] = (
     solve_command,
+    check_command,
     batch_command,
     report_command,
     explain_command,

@@ -78,7 +78,7 @@ Rule = Literal[
 ]
 """The rule an illegal move breaks (:attr:`~hanoi_asp.model.errors.IllegalMove.rule`)."""
 
-RULES: dict[Rule, str] = {
+RULES: dict[str, str] = {
     "unknown-peg": "a move goes to one of the puzzle's pegs",
     "no-such-disk": "a move moves one of the puzzle's disks",
     "same-peg": "a move takes a disk to another peg",

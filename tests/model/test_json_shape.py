@@ -23,6 +23,7 @@ from hanoi_asp.model.proof import (
     StateSpaceJSON,
 )
 from hanoi_asp.model.result import ErrorJSON, FirstPlanJSON, HorizonJSON, ResultJSON
+from hanoi_asp.teaching.check import CheckJSON, IllegalStepJSON
 from hanoi_asp.teaching.json_shapes import (
     CounterexampleJSON,
     ExplanationJSON,
@@ -123,6 +124,12 @@ GOLDEN: dict[Any, list[str]] = {
         "instance", "pegs", "disks", "horizon", "kind", "plan", "reason", "rules"
     ],
     RuleAtJSON: ["file", "line", "text"],
+    CheckJSON: [
+        "version", "instance", "plan_file", "verdict", "words", "length", "legal",
+        "goal_reached", "illegal", "goal_missed", "optimum", "gap", "lower_bound", "shorter",
+        "proof", "max_moves", "time_s", "exit_code",
+    ],
+    IllegalStepJSON: ["step", "line", "disk", "from", "to", "rule", "rule_text", "reason", "board"],
 }  # fmt: skip
 """Every key of every JSON object, in order, as printed before the shapes were declared
 (scripts read them: a key is added at the end, never renamed, moved or removed)."""
