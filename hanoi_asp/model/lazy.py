@@ -1,0 +1,34 @@
+"""A module loaded when first used, for the heavy ones (numpy's) that most runs of a
+command never touch.
+
+>>> from hanoi_asp.model.lazy import lazy_module
+>>> json = lazy_module("json")
+>>> json.dumps([1])
+'[1]'
+
+Import it under ``if TYPE_CHECKING:`` as usual, so type checkers and the layer contracts
+see the real module, and bind the name with :func:`lazy_module` otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from types import ModuleType
+
+
+def lazy_module(name: str) -> ModuleType:
+    """The module ``name``, executed only when one of its attributes is first read (at
+    once if it is already loaded)."""
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module
