@@ -17,13 +17,16 @@ import os
 import re
 import shlex
 import time
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from hanoi_asp.cli.grammar import checked, size
+from hanoi_asp.model.choices import GRAPH_PRESETS
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.flags import Flag, Place
 from hanoi_asp.model.options import SolveOptions, solve_flags
-from hanoi_asp.model.puzzle import GRAPH_PRESETS, Puzzle
+
+if TYPE_CHECKING:
+    from hanoi_asp.model.puzzle import Puzzle
 
 FORMATS = ("lp", "aspcomp", "json", "toml", "pddl")
 """``--format``: :data:`hanoi_asp.inputs.instance.Format` (not imported here: it would
@@ -157,6 +160,7 @@ def config_options(item: str) -> tuple[str, dict[str, Any]]:
 def puzzle_and_options(args: argparse.Namespace, place: Place) -> tuple[Puzzle, SolveOptions]:
     """The instance and how to solve it, from the options the command ``place`` has."""
     from hanoi_asp.inputs.instance import load_puzzle
+    from hanoi_asp.model.puzzle import Puzzle
 
     puzzle = load_puzzle(args.file, args.format, args.domain)
     if args.graph is not None:

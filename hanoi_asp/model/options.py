@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from hanoi_asp.model.choices import MAX_INTEGER, METHODS, MODES, Method, Mode
 from hanoi_asp.model.encoding import Encoding as Encoding
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.flags import (
@@ -35,8 +36,9 @@ from hanoi_asp.model.flags import (
 from hanoi_asp.model.flags import MAX_THREADS as MAX_THREADS
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.planner import Planner, planner_spec
-from hanoi_asp.model.puzzle import MAX_INTEGER, Puzzle
-from hanoi_asp.model.result import METHODS, MODES, Method, Mode
+
+if TYPE_CHECKING:
+    from hanoi_asp.model.puzzle import Puzzle
 
 BoundChoice = Literal["auto", "misplaced", "none"]
 BOUND_CHOICES: tuple[BoundChoice, ...] = ("auto", "misplaced", "none")

@@ -32,6 +32,8 @@ from pydantic import (
     model_validator,
 )
 
+from hanoi_asp.model.choices import GRAPH_PRESETS as GRAPH_PRESETS
+from hanoi_asp.model.choices import MAX_INTEGER as MAX_INTEGER
 from hanoi_asp.model.errors import InvalidPuzzle
 
 State = tuple[int, ...]
@@ -40,18 +42,11 @@ MAX_DISKS = 100_000
 """Most disks a puzzle may have at all, checked before anything is built per disk (a
 spec's ``"disks": 10**23`` must not allocate); the solving limit (``--limit disks``, 64
 by default) is checked later and may be raised up to this."""
-MAX_INTEGER = 2**31 - 1
-"""clingo's largest integer: a bound past it would wrap in the solver."""
 
 PegName = Annotated[str, Field(min_length=1)]
 Disk = Annotated[int, Field(ge=1, le=MAX_DISKS, strict=True)]
 """Strict: ``true`` and ``3.0`` are no disk numbers."""
 Edge = tuple[PegName, PegName]
-
-GRAPH_PRESETS = ("complete", "linear", "cyclic")
-"""``complete``: any peg to any other (the classic game, also the default);
-``linear``: adjacent pegs only, both ways; ``cyclic``: each peg to the next, the last
-back to the first, one way only."""
 
 
 def preset_edges(name: str, pegs: tuple[str, ...]) -> tuple[Edge, ...]:

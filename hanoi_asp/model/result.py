@@ -13,6 +13,10 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from typing_extensions import TypedDict
 
+from hanoi_asp.model.choices import METHODS as METHODS
+from hanoi_asp.model.choices import MODES as MODES
+from hanoi_asp.model.choices import Method as Method
+from hanoi_asp.model.choices import Mode as Mode
 from hanoi_asp.model.errors import EXIT_FOUND, EXIT_UNKNOWN, EXIT_UNSAT
 from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.plan import Move, MoveJSON
@@ -23,13 +27,9 @@ from hanoi_asp.model.puzzle import Puzzle
 
 Verdict = Literal["OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"]
 Status = Literal["SAT", "UNSAT", "UNKNOWN"]
-Mode = Literal["incremental", "oneshot"]
-Method = Literal["asp", "recursive", "frame-stewart", "bfs", "astar"]
-METHODS: tuple[Method, ...] = ("asp", "recursive", "frame-stewart", "bfs", "astar")
 AnswerMethod = Literal[Method, "planner"]
 """What made a result's plan: a method, or a classical planner (a batch configuration's
 ``planner:``, not a ``--method``)."""
-MODES: tuple[Mode, ...] = ("incremental", "oneshot")
 FirstPlanMethod = Literal["constructive", "breadth-first"]
 
 EXIT_CODES: dict[Verdict, int] = {
