@@ -1,0 +1,175 @@
+"""Start-up: whole processes of small commands, ours beside Fast Downward and a baseline
+revision, run in turn in the same loop (issue #47).
+
+    python -m benchmarks.startup                 # 10 rounds, baseline 5c69f29
+    python -m benchmarks.startup --runs 3 --baseline none
+
+Each round runs, one after the other: ``python -c pass`` (the interpreter alone),
+``hanoi-asp --help``, ``hanoi-asp solve instances/quickstart.lp``, then for a 3-peg
+10-disk tower and a random 3-peg 11-disk puzzle our ``solve`` and Fast Downward
+(``astar(lmcut())``, the ``planner:fast-downward`` configuration's search, on our PDDL,
+written before the clock starts), and the same commands of the baseline revision.  Our
+commands are ``python -m hanoi_asp`` with both trees compiled to bytecode first (as
+``pip install`` leaves them).  Every plan is checked: ours by the exit code and the
+optimum's length, Fast Downward's by replaying its plan.  Prints median and worst per
+command, and where our start-up goes (``python -X importtime``, the largest imports of
+the quickstart solve).  Targets: quickstart at most 0.15 s, ``--help`` at most 0.1 s
+(medians), ours ahead of Fast Downward on both puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from benchmarks.harness.output import Log, log_footer, log_header
+from benchmarks.harness.paths import QUICKSTART_INSTANCE, ROOT, result_file
+from benchmarks.harness.peers.fast_downward import driver
+from benchmarks.harness.peers.ours import baseline_tree, compile_tree, environment
+from benchmarks.harness.peers.pddl import hanoi_pddl, parse_plan, plan_steps
+from benchmarks.harness.processes import last_line, run_tree
+from benchmarks.harness.stats import Spread, met
+from hanoi_asp import Puzzle, replay
+from hanoi_asp.inputs.facts import to_facts
+from hanoi_asp.inputs.generate import random_puzzle
+
+TARGETS = {"quickstart": 0.15, "--help": 0.10}
+KILL_AFTER_S = 60.0
+Check = Callable[[int | None, Path], str]
+"""What is wrong with a finished run (its exit code, its folder), or ""."""
+Commands = dict[str, tuple[list[str], Path, dict[str, str]]]
+
+
+def puzzles() -> dict[str, Puzzle]:
+    """A 3-peg 10-disk tower and a random 3-peg 11-disk puzzle (seed 47)."""
+    disks = tuple(range(1, 11))
+    tower = Puzzle(pegs=("a", "b", "c"), disks=10, init={"a": disks}, goal={"c": disks})
+    chosen = random_puzzle(random.Random(47), 3, 11, partial=False)
+    return {"tower 3p10": tower, "random 3p11": chosen}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.startup", description=(__doc__ or "").splitlines()[0]
+    )
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--baseline", default="5c69f29", help="a revision, or none")
+    parser.add_argument("--out", type=Path, default=result_file("startup", ".log"))
+    args = parser.parse_args(argv)
+    log = Log()
+    log_header(log, "startup", sys.argv[1:] if argv is None else list(argv))
+    with (
+        tempfile.TemporaryDirectory() as temp,
+        baseline_tree(args.baseline, args.baseline != "none") as (base, why),
+    ):
+        if why:
+            log(f"baseline: {why}")
+        folder = Path(temp)
+        commands, checks = _commands(folder, base)
+        for tree in (ROOT, base):
+            if tree is not None:
+                compile_tree(tree)
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.runs):
+            for name, (command, cwd, env) in commands.items():
+                done = run_tree(command, timeout_s=KILL_AFTER_S, cwd=cwd, env=env)
+                problem = checks[name](done.returncode, cwd)
+                if problem:
+                    raise SystemExit(f"{name}: {problem}: {last_line(done.stderr)}")
+                times[name].append(done.seconds)
+        log(f"{args.runs} rounds, every command once a round, in this order:")
+        for name, values in times.items():
+            spread = Spread(values)
+            target = TARGETS.get(name)
+            verdict = (
+                "" if target is None else f"; target {target} s: {met(spread.median <= target)}"
+            )
+            log(f"  {name:26s} median {spread.median:.3f} s, worst {spread.worst:.3f} s{verdict}")
+        for puzzle in puzzles():
+            ours = Spread(times[f"ours {puzzle}"])
+            fd = Spread(times[f"fast-downward {puzzle}"])
+            ahead = met(ours.median < fd.median, ("ahead", "NOT ahead"))
+            log(
+                f"{puzzle}: ours / Fast Downward, medians {ours.median / fd.median:.2f}, "
+                f"worst {ours.worst / fd.worst:.2f}: {ahead}"
+            )
+        _import_times(log)
+    log_footer(log)
+    log.save(args.out)
+    return 0
+
+
+def _commands(folder: Path, base: Path | None) -> tuple[Commands, dict[str, Check]]:
+    """Every command of a round, in order, and how each run is checked."""
+    ours = [sys.executable, "-m", "hanoi_asp"]
+    env = environment(ROOT)
+    commands: Commands = {
+        "python -c pass": ([sys.executable, "-c", "pass"], ROOT, env),
+        "--help": ([*ours, "--help"], ROOT, env),
+        "quickstart": ([*ours, "solve", str(QUICKSTART_INSTANCE)], ROOT, env),
+    }
+    checks: dict[str, Check] = {name: _exit_zero for name in commands}
+    if base is not None:
+        base_env = environment(base)
+        commands["baseline --help"] = ([*ours, "--help"], ROOT, base_env)
+        quickstart = [*ours, "solve", str(QUICKSTART_INSTANCE)]
+        commands["baseline quickstart"] = (quickstart, ROOT, base_env)
+        checks["baseline --help"] = checks["baseline quickstart"] = _exit_zero
+    fd = [sys.executable, str(driver()), "--plan-file", "plan", "domain.pddl", "problem.pddl"]
+    for name, puzzle in puzzles().items():
+        path = folder / f"{name.replace(' ', '-')}.lp"
+        path.write_text(to_facts(puzzle) + "\n", encoding="utf-8")
+        commands[f"ours {name}"] = ([*ours, "solve", str(path)], ROOT, env)
+        checks[f"ours {name}"] = _exit_zero
+        work = folder / name.replace(" ", "-")
+        work.mkdir()
+        domain, problem = hanoi_pddl(puzzle)
+        (work / "domain.pddl").write_text(domain, encoding="utf-8")
+        (work / "problem.pddl").write_text(problem, encoding="utf-8")
+        commands[f"fast-downward {name}"] = ([*fd, "--search", "astar(lmcut())"], work, env)
+        checks[f"fast-downward {name}"] = _plan_replays(puzzle)
+        if base is not None:
+            commands[f"baseline {name}"] = ([*ours, "solve", str(path)], ROOT, environment(base))
+            checks[f"baseline {name}"] = _exit_zero
+    return commands, checks
+
+
+def _exit_zero(code: int | None, _cwd: Path) -> str:
+    return "" if code == 0 else f"exit {code}"
+
+
+def _plan_replays(puzzle: Puzzle) -> Check:
+    def check(code: int | None, cwd: Path) -> str:
+        if code != 0:
+            return f"exit {code}"
+        replay(puzzle, plan_steps(puzzle, parse_plan((cwd / "plan").read_text(encoding="utf-8"))))
+        return ""
+
+    return check
+
+
+def _import_times(log: Log) -> None:
+    """The largest imports of a quickstart solve, by cumulative time (one run)."""
+    done = run_tree(
+        [sys.executable, "-X", "importtime", "-m", "hanoi_asp", "solve", str(QUICKSTART_INSTANCE)],
+        timeout_s=KILL_AFTER_S,
+        cwd=ROOT,
+        env=environment(ROOT),
+    )
+    rows = []
+    for line in done.stderr.splitlines():
+        found = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|(\s*)(\S+)", line)
+        if found and len(found.group(3)) <= 3:  # top-level imports and their children
+            rows.append((int(found.group(2)), found.group(4)))
+    log("python -X importtime -m hanoi_asp solve instances/quickstart.lp (largest, cumulative):")
+    for micros, name in sorted(rows, reverse=True)[:12]:
+        log(f"  {micros / 1000:7.1f} ms  {name}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
