@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import clingo
 
 from hanoi_asp.inputs.facts import peg_name
-from hanoi_asp.model.errors import EncodingError, VerificationError
+from hanoi_asp.model.errors import EncodingError, MalformedAnswer, VerificationError
 from hanoi_asp.model.result import HorizonRun, Status
 
 Steps = list[tuple[int, str]]
@@ -166,8 +166,9 @@ class ClingoCalls:
 
 
 def extract_steps(symbols: list[clingo.Symbol], horizon: int) -> Steps:
-    """The ``move(D,P,T)`` atoms of a model as one (disk, peg) per step 1..horizon."""
-    by_step: dict[int, tuple[int, str]] = {}
+    """The ``move(D,P,T)`` atoms of a model as one (disk, peg) per step 1..horizon; a
+    step with two moves or none is a :class:`MalformedAnswer` naming the first."""
+    by_step: dict[int, list[tuple[int, str]]] = {}
     for symbol in symbols:
         if symbol.type != clingo.SymbolType.Function or symbol.name != "move":
             continue
@@ -181,10 +182,17 @@ def extract_steps(symbols: list[clingo.Symbol], horizon: int) -> Steps:
             raise VerificationError(f"the encoding shows a move to a non-peg: {symbol}")
         if not 1 <= step.number <= horizon:
             continue
-        if step.number in by_step:
-            raise VerificationError(f"the encoding's answer moves twice at step {step.number}")
-        by_step[step.number] = (disk.number, name)
-    missing = [t for t in range(1, horizon + 1) if t not in by_step]
-    if missing:
-        raise VerificationError(f"the encoding's answer has no move at step {missing[0]}")
-    return [by_step[t] for t in range(1, horizon + 1)]
+        by_step.setdefault(step.number, []).append((disk.number, name))
+    for number in range(1, horizon + 1):
+        found = sorted(by_step.get(number, ()))
+        if len(found) != 1:
+            moved = " and ".join(f"disk {disk} to {peg}" for disk, peg in found)
+            times = "twice" if len(found) == 2 else f"{len(found)} times"
+            raise MalformedAnswer(
+                f"the encoding's answer moves {times} at step {number}: {moved}"
+                if found
+                else f"the encoding's answer has no move at step {number}",
+                step=number,
+                moves={t: tuple(sorted(moves)) for t, moves in sorted(by_step.items())},
+            )
+    return [by_step[t][0] for t in range(1, horizon + 1)]
