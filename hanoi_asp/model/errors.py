@@ -176,6 +176,18 @@ class GoalNotReached(VerificationError):
         self.state, self.disk, self.steps = state, disk, steps
 
 
+class MalformedAnswer(VerificationError):
+    """An encoding's answer that is no plan: a step with two moves, or with none.  ``step``
+    is the first such step, ``moves`` every step's moves as the answer shows them
+    (``(disk, peg)`` pairs, sorted), so that the board before it can be drawn."""
+
+    def __init__(
+        self, message: str, *, step: int, moves: dict[int, tuple[tuple[int, str], ...]]
+    ) -> None:
+        super().__init__(message)
+        self.step, self.moves = step, moves
+
+
 class InternalError(HanoiError):
     """A bug in hanoi-asp: its own engine made a plan the simulator rejects (exit 4)."""
 

@@ -55,6 +55,7 @@ HanoiPlayer.mount(document.getElementById("player"),
 def player_data(puzzle: Puzzle, plan: Sequence[Move]) -> dict[str, object]:
     """The object ``HanoiPlayer.mount`` draws (see the top of ``player.js``)."""
     start = dict(enumerate(puzzle.initial_state(), start=1))
+    edges = puzzle.edges()  # None: every move allowed, nothing to show
 
     def on_pegs(where: dict[int, int]) -> dict[str, list[int]]:
         by_peg = placement({disk: puzzle.pegs[peg] for disk, peg in where.items()})
@@ -66,6 +67,8 @@ def player_data(puzzle: Puzzle, plan: Sequence[Move]) -> dict[str, object]:
         "start": on_pegs(start),
         "goal": on_pegs(puzzle.goal_pegs()),
         "plan": [{"disk": m.disk, "from": m.source, "to": m.target} for m in plan],
+        "graph": None if edges is None else [list(edge) for edge in puzzle.moves_allowed or ()],
+        "graph_name": None if edges is None else puzzle.graph_name(),
     }
 
 

@@ -28,11 +28,17 @@ from hanoi_asp.engine import (
 )
 from hanoi_asp.inputs.asp_text import check_encoding, derives
 from hanoi_asp.inputs.instance import load_puzzle
-from hanoi_asp.model.errors import EncodingError, GoalNotReached, IllegalMove, VerificationError
+from hanoi_asp.model.errors import (
+    EncodingError,
+    GoalNotReached,
+    IllegalMove,
+    MalformedAnswer,
+    VerificationError,
+)
 from hanoi_asp.model.json_shape import dump
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.plan import replay
-from hanoi_asp.model.puzzle import Puzzle
+from hanoi_asp.model.puzzle import Puzzle, State
 from hanoi_asp.model.result import Status
 from hanoi_asp.outputs.board import draw_board
 from hanoi_asp.processes import beat
@@ -320,7 +326,17 @@ def _ask(
     beat("horizon", horizon)
     try:
         run, steps = solver.run(horizon, time.monotonic() + seconds)
-    except VerificationError as error:  # a malformed answer (two moves at one step, ...)
+    except MalformedAnswer as error:  # two moves at one step, or none
+        board = draw_board(puzzle, _shown_state(puzzle, error.moves, error.step))
+        moved = " and ".join(
+            f"disk {disk} -> {peg}" for disk, peg in error.moves.get(error.step, ())
+        )
+        where = f"(before step {error.step}: {moved or 'no move'})"
+        findings.append(
+            Finding("illegal-plan", f"at {horizon} moves: {error}", horizon, f"{board}\n{where}")
+        )
+        return "SAT"
+    except VerificationError as error:  # a move that is no move (to a non-peg, ...)
         findings.append(Finding("illegal-plan", f"at {horizon} moves: {error}", horizon))
         return "SAT"
     if run.status == "UNKNOWN":
@@ -353,6 +369,17 @@ def _ask(
     except VerificationError as error:  # a move to a peg this puzzle does not have
         findings.append(Finding("illegal-plan", f"at {horizon} moves: {error}", horizon))
     return "SAT"
+
+
+def _shown_state(puzzle: Puzzle, moves: dict[int, tuple[tuple[int, str], ...]], step: int) -> State:
+    """The state an answer shows before ``step``: its moves before it made as shown (one
+    a step there), whatever the rules say of them."""
+    state = list(puzzle.initial_state())
+    for number in range(1, step):
+        for disk, peg in moves.get(number, ())[:1]:
+            if 1 <= disk <= puzzle.disks and peg in puzzle.pegs:
+                state[disk - 1] = puzzle.peg_index(peg)
+    return tuple(state)
 
 
 def _look_higher(

@@ -239,6 +239,26 @@ def test_the_player_api_and_a_partial_goal(chromium: Any, tmp_path: Path) -> Non
 
 
 @pytest.mark.browser
+def test_a_restricted_move_graph_is_named_and_listed(
+    chromium: Any, run_cli: RunCli, tmp_path: Path
+) -> None:
+    """A cyclic puzzle's page says which moves are allowed (its plan makes no other);
+    the classic game's page says nothing of a graph."""
+    page_file = tmp_path / "cyclic.html"
+    path = str(INSTANCES / "variants" / "cyclic-3pegs-4disks.toml")
+    code, _, _ = run_cli("render", path, "--html", str(page_file))
+    assert code == 0
+    visit = Visit(chromium, page_file)
+    text = visit.page.inner_text(".hanoi-graph")
+    assert text == "moves allowed (cyclic): a \u2192 b, b \u2192 c, c \u2192 a; no other move"
+    visit.shot("player-cyclic-graph")
+    assert visit.errors == []
+    plain = tmp_path / "quickstart.html"
+    run_cli("render", str(INSTANCES / "quickstart.lp"), "--html", str(plain))
+    assert Visit(chromium, plain).page.locator(".hanoi-graph").count() == 0
+
+
+@pytest.mark.browser
 def test_hostile_names_stay_text(chromium: Any, tmp_path: Path) -> None:
     puzzle = Puzzle(pegs=("a", HOSTILE), disks=1, init={"a": (1,)}, goal={HOSTILE: (1,)})
     page_file = tmp_path / "hostile.html"

@@ -115,3 +115,16 @@ def test_grade_details_show_teaching_instances_by_short_name(run_cli: RunCli) ->
     assert code == 1
     assert "teaching/01-one-disk.lp: goal-not-reached" in out
     assert str(ROOT / "instances" / "teaching") not in out
+
+
+def test_two_moves_at_one_step_show_disks_pegs_and_board() -> None:
+    """As every other finding: which disks went where, and the board they left."""
+    exercise = ROOT / "encodings" / "exercises" / "no-one-move-rule.lp"
+    instance = str(INSTANCES / "teaching" / "02-three-disks.lp")
+    report = grade(Encoding.from_file(exercise), [instance])
+    finding = next(f for f in report.grades[0].findings if f.kind == "illegal-plan")
+    assert re.search(r"moves twice at step (\d+): disk \d to \w and disk \d to \w", finding.message)
+    step = re.search(r"step (\d+)", finding.message)
+    assert step is not None and finding.board is not None
+    assert f"(before step {step.group(1)}: disk " in finding.board and " and disk " in finding.board
+    assert "===1===" in finding.board  # disk 1 on its peg, drawn

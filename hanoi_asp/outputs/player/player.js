@@ -10,7 +10,9 @@
  *   data       {pegs: ["a", "b", "c"], disks: 3,             disk 1 is the largest
  *               start: {"a": [1, 2, 3]},                     peg -> its disks, every disk once
  *               goal: {"c": [1, 3]},                         disks left out may end anywhere
- *               plan: [{disk: 3, from: "a", to: "c"}, ...]}  `solve --json`'s "plan" fits
+ *               plan: [{disk: 3, from: "a", to: "c"}, ...],  `solve --json`'s "plan" fits
+ *               graph: [["a", "b"], ...],                   optional: the moves allowed, where
+ *               graph_name: "cyclic"}                       not every move is (shown, named)
  *   options    {speed: moves per second (default 2), ends: false to leave out the small
  *              start and goal boards, keys: "page" to take the keys from the whole page
  *              (a page with one player: the arrows work before any click)}
@@ -186,6 +188,12 @@
       figure(ends, board(data, data.start, {label: "start"}), "start");
       var goal = goalBoard(data, states[total]);
       figure(ends, goal.svg, goal.partial ? "goal (grey: anywhere)" : "goal");
+    }
+    if (data.graph) {
+      var name = data.graph_name && data.graph_name !== "custom" ? " (" + data.graph_name + ")" : "";
+      htmlEl("p", {class: "hanoi-graph"}, container, "moves allowed" + name + ": " +
+        data.graph.map(function (edge) { return edge[0] + " \u2192 " + edge[1]; }).join(", ") +
+        "; no other move");
     }
     var svg = frame(data, geo, "the plan, animated");
     svg.classList.add("hanoi-main");

@@ -12,7 +12,7 @@
  */
 
 import {derivesMove, refusedDirective} from "./asp.js";
-import {asciiBoard, replay} from "./domain.js";
+import {asciiBoard, replay, stateOf} from "./domain.js";
 import {askHorizons} from "./horizons.js";
 
 export const EXTRA_HORIZONS = 20;
@@ -45,7 +45,8 @@ function finding(kind, message, horizon = null, board = null) {
 function noted(run, puzzle, findings, seconds) {
   const h = run.horizon;
   if (run.malformed) {
-    findings.push(finding("illegal-plan", "at " + h + " moves: " + run.malformed, h));
+    findings.push(finding("illegal-plan", "at " + h + " moves: " + run.malformed, h,
+      run.malformedAt ? malformedBoard(puzzle, run.malformedAt) : null));
     return "SAT";
   }
   if (run.status === "UNKNOWN") {
@@ -64,6 +65,21 @@ function noted(run, puzzle, findings, seconds) {
       asciiBoard(puzzle, replayed.state)));
   }
   return "SAT";
+}
+
+/* The board an answer shows before its first step with two moves or none (its moves
+   before it made as shown, one a step), and that step's moves (grade.py's _shown_state). */
+function malformedBoard(puzzle, {step, moves}) {
+  const state = stateOf(puzzle, puzzle.start);
+  for (let t = 1; t < step; t++) {
+    const [first] = moves.get(t) || [];
+    if (!first) continue;
+    const [disk, peg] = first, index = puzzle.pegs.indexOf(peg);
+    if (disk >= 1 && disk <= puzzle.disks && index >= 0) state[disk - 1] = index;
+  }
+  const moved = (moves.get(step) || []).map(([disk, peg]) => "disk " + disk + " -> " + peg);
+  return asciiBoard(puzzle, state) + "\n(before step " + step + ": " +
+    (moved.join(" and ") || "no move") + ")";
 }
 
 function firstOfEach(findings) {

@@ -120,13 +120,15 @@ function verdict(horizon, call, result, puzzle) {
       run.steps = extractSteps(witnesses[0].Value || [], horizon, puzzle);
     } catch (error) {
       run.malformed = error.message;
+      if (error.step) run.malformedAt = {step: error.step, moves: error.moves};
     }
   }
   return run;
 }
 
 /* The move(D,P,T) atoms of a model as one [disk, peg] per step 1..horizon (the engine's
-   extract_steps, with its words). */
+   extract_steps, with its words): a step with two moves or none throws an Error whose
+   `step` is the first such step and `moves` every step's moves, sorted. */
 export function extractSteps(atoms, horizon) {
   const byStep = new Map();
   for (const text of atoms) {
@@ -140,13 +142,24 @@ export function extractSteps(atoms, horizon) {
     }
     if (name === null) throw new Error("the encoding shows a move to a non-peg: " + showSymbol(symbol));
     if (step.value < 1 || step.value > horizon) continue;
-    if (byStep.has(step.value)) throw new Error("the encoding's answer moves twice at step " + step.value);
-    byStep.set(step.value, [disk.value, name]);
+    if (!byStep.has(step.value)) byStep.set(step.value, []);
+    byStep.get(step.value).push([disk.value, name]);
   }
+  const order = (a, b) => (a[0] - b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  for (const moves of byStep.values()) moves.sort(order);
   for (let t = 1; t <= horizon; t++) {
-    if (!byStep.has(t)) throw new Error("the encoding's answer has no move at step " + t);
+    const found = byStep.get(t) || [];
+    if (found.length === 1) continue;
+    const moved = found.map(([disk, peg]) => "disk " + disk + " to " + peg).join(" and ");
+    const times = found.length === 2 ? "twice" : found.length + " times";
+    const error = new Error(found.length
+      ? "the encoding's answer moves " + times + " at step " + t + ": " + moved
+      : "the encoding's answer has no move at step " + t);
+    error.step = t;
+    error.moves = byStep;
+    throw error;
   }
-  return Array.from({length: horizon}, (_, k) => byStep.get(k + 1));
+  return Array.from({length: horizon}, (_, k) => byStep.get(k + 1)[0]);
 }
 
 const ERROR_STATUS = new Set([33, 65, 128, -1]);
