@@ -55,7 +55,6 @@ HanoiPlayer.mount(document.getElementById("player"),
 def player_data(puzzle: Puzzle, plan: Sequence[Move]) -> dict[str, object]:
     """The object ``HanoiPlayer.mount`` draws (see the top of ``player.js``)."""
     start = dict(enumerate(puzzle.initial_state(), start=1))
-    edges = puzzle.edges()  # None: every move allowed, nothing to show
 
     def on_pegs(where: dict[int, int]) -> dict[str, list[int]]:
         by_peg = placement({disk: puzzle.pegs[peg] for disk, peg in where.items()})
@@ -67,8 +66,17 @@ def player_data(puzzle: Puzzle, plan: Sequence[Move]) -> dict[str, object]:
         "start": on_pegs(start),
         "goal": on_pegs(puzzle.goal_pegs()),
         "plan": [{"disk": m.disk, "from": m.source, "to": m.target} for m in plan],
-        "graph": None if edges is None else [list(edge) for edge in puzzle.moves_allowed or ()],
-        "graph_name": None if edges is None else puzzle.graph_name(),
+    }
+
+
+def graph_data(puzzle: Puzzle) -> dict[str, object]:
+    """The player's ``graph`` and ``graph_name`` for a restricted move graph (shown and
+    named above the plan); nothing for the classic game, where every move is allowed."""
+    if puzzle.edges() is None:
+        return {}
+    return {
+        "graph": [list(edge) for edge in puzzle.moves_allowed or ()],
+        "graph_name": puzzle.graph_name(),
     }
 
 
@@ -95,5 +103,5 @@ def plan_html(puzzle: Puzzle, plan: Sequence[Move], title: str, note: str = "") 
         note=f'<p class="note">{escape(xml_text(note))}</p>' if note else "",
         css=css,
         js=js,
-        data=script_json(player_data(puzzle, plan)),
+        data=script_json({**player_data(puzzle, plan), **graph_data(puzzle)}),
     )

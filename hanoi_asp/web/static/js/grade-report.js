@@ -66,10 +66,23 @@ function showItem(box, grade) {
   }
 }
 
+/* "pegs a, b and d": the counterexample's pegs by name, from its instance's peg/1 facts
+   (a shrunk puzzle keeps the names of the pegs it kept); else their count. */
+function pegNames(example) {
+  const names = [];
+  for (const found of example.instance.matchAll(/\bpeg\(([^()]*)\)/g)) {
+    names.push(...found[1].split(";").map((name) => name.trim().replace(/^"(.*)"$/, "$1")));
+  }
+  if (names.length !== example.pegs) return plural(example.pegs, "peg");
+  const listed = names.length > 1
+    ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : names[0];
+  return (names.length === 1 ? "peg " : "pegs ") + listed;
+}
+
 function showCounterexample(box, example, onOpen) {
   const card = el("section", {class: "counterexample", "data-testid": "counterexample"}, box);
   el("h3", {}, card, "Counterexample: " + example.kind + " on " + plural(example.disks, "disk") + ", " +
-    plural(example.pegs, "peg") + ", " + plural(example.horizon, "move"));
+    pegNames(example) + ", " + plural(example.horizon, "move"));
   el("p", {"data-testid": "counterexample-reason"}, card, example.reason);
   if (example.rules && example.rules.length) {
     const list = el("ul", {class: "rules"}, card);

@@ -44,20 +44,24 @@ tabs.forEach((tab, index) => {
   });
 });
 
-let resolveReady;
-const ready = new Promise((resolve) => { resolveReady = resolve; });
+let resolveReady, rejectReady;
+const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+const connected = connect();
+// defined now, before the page's load event: `await hanoiAsp.ready` then waits for the rest
+window.hanoiAsp = courseApi(connected, ready);
+ready.catch(() => {});  // a page that cannot start says so on its own
 
 async function start() {
   const connection = $("connection");
   let api;
   try {
-    api = await connect();
+    api = await connected;
   } catch (error) {
     connection.textContent = error.message;
     connection.classList.add("bad");
+    rejectReady(error);
     return;
   }
-  window.hanoiAsp = courseApi(api, ready);
   document.body.setAttribute("data-backend", api.kind);
   if (api.kind === "page") {
     const {clingo} = await import("./clingo.js");
@@ -77,6 +81,7 @@ async function start() {
   } catch (error) {
     connection.textContent = "Cannot reach the hanoi-asp server: " + error.message;
     connection.classList.add("bad");
+    rejectReady(error);
     return;
   }
   $("share").addEventListener("click", async () => {

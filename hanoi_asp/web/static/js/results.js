@@ -117,7 +117,14 @@ function showSolve(result, puzzle, kind) {
     el("dt", {}, dl, term);
     el("dd", testid ? {"data-testid": testid} : {}, dl, value);
   };
-  if (result.bound) {
+  if (result.bound && result.bound.name === "none") {  // started at 0: clingo's refutations alone
+    row("lower bound", result.lower_bound + " (no bound used: the search started at 0, and clingo " +
+      "refuted every horizon below " + result.lower_bound + ")", "lower-bound");
+  } else if (result.bound && result.lower_bound > result.bound.value) {
+    row("lower bound", result.lower_bound + " (from " + result.bound.value + ", " + result.bound.name +
+      ": " + result.bound.argument + "; clingo refuted the horizons up to " + (result.lower_bound - 1) + ")",
+      "lower-bound");
+  } else if (result.bound) {
     row("lower bound", result.lower_bound + " (" + result.bound.name + ": " + result.bound.argument + ")",
       "lower-bound");
   } else {
@@ -234,6 +241,18 @@ function showHorizons(horizons, result) {
   drawChart();
 }
 
+/* The axis's top and its tick step, both round (1, 2 or 5 times a power of ten), with
+   at most 5 steps up to the largest value; whole steps for counts. */
+export function roundScale(largest, whole) {
+  if (!(largest > 0)) return [1, whole ? 1 : 0.5];
+  let step = Math.pow(10, Math.floor(Math.log10(largest / 5)));
+  for (const factor of [1, 2, 5, 10]) {
+    if (largest / (step * factor) <= 5) { step *= factor; break; }
+  }
+  if (whole) step = Math.max(1, Math.round(step));
+  return [Math.ceil(largest / step - 1e-9) * step, step];
+}
+
 /* A bar per horizon: the chosen measure, coloured by status. */
 function drawChart() {
   const box = $("horizon-chart"), measure = $("chart-measure").value;
@@ -242,18 +261,18 @@ function drawChart() {
   const rows = lastHorizons;
   if (!rows.length) return;
   const W = 640, H = 220, left = 64, right = 12, top = 14, bottom = 44;
-  let most = Math.max(...rows.map((h) => Number(h[measure]) || 0));
-  if (!(most > 0)) most = 1;
+  const [most, tickStep] = roundScale(Math.max(...rows.map((h) => Number(h[measure]) || 0)),
+    measure !== "time_s");
   const svg = svgEl("svg", {viewBox: "0 0 " + W + " " + H, class: "bar-chart", role: "img",
     "aria-label": label + " per horizon"}, box);
   const plotW = W - left - right, plotH = H - top - bottom;
   const slot = plotW / rows.length, bar = Math.max(2, Math.min(48, slot * 0.7));
-  for (const f of [0, 0.5, 1]) {
-    const y = top + plotH * (1 - f);
+  const decimals = Math.max(0, -Math.floor(Math.log10(tickStep) + 1e-9));
+  for (let k = 0; k * tickStep <= most * (1 + 1e-9); k++) {
+    const value = k * tickStep, y = top + plotH * (1 - value / most);
     svgEl("line", {x1: left, x2: W - right, y1: y, y2: y, class: "grid"}, svg);
-    const value = most * f;
-    const text = measure === "time_s" ? value.toFixed(value < 0.1 ? 4 : 2) : String(Math.round(value));
-    svgEl("text", {x: left - 6, y: y + 4, class: "tick", "text-anchor": "end"}, svg).textContent = text;
+    svgEl("text", {x: left - 6, y: y + 4, class: "tick", "text-anchor": "end"}, svg)
+      .textContent = value.toFixed(decimals);
   }
   const every = Math.ceil(rows.length / 16);
   rows.forEach((h, i) => {

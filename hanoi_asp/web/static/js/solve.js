@@ -98,10 +98,14 @@ export function setupSolve(api, hooks) {
     drawPuzzle();
   }
 
+  const STACK_DISKS = 5;
+
   function drawPuzzle() {
     const puzzle = solve.puzzle;
     if (!puzzle) return;
     const pick = solve.pick || {};
+    // side by side a board of 5+ disks is drawn too small to read its numbers: stack them
+    $("start-board").closest(".ends").classList.toggle("stacked", puzzle.disks >= STACK_DISKS);
     drawBoard($("start-board"), puzzle, puzzle.start, {
       label: "start", marks: {picked: pick.board === "start" ? pick.peg : null},
       onPeg: (peg) => boardClick("start", peg)
