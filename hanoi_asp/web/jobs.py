@@ -24,9 +24,10 @@ from hanoi_asp.model.errors import HanoiError
 from hanoi_asp.model.options import Encoding
 from hanoi_asp.model.result import ResultJSON
 from hanoi_asp.processes import OverMemory, memory_cap
+from hanoi_asp.teaching.check import CheckJSON
 from hanoi_asp.teaching.json_shapes import ExplanationJSON, GradeJSON
 from hanoi_asp.web.errors import ApiError
-from hanoi_asp.web.schemas import ENCODING_NAME, Hint, HintMove, JobBody
+from hanoi_asp.web.schemas import ENCODING_NAME, LIMITS, PLAN_NAME, Hint, HintMove, JobBody
 
 if TYPE_CHECKING:
     from hanoi_asp.teaching.grade import GradeReport
@@ -115,6 +116,25 @@ def hint_job(body: JobBody) -> dict[str, Any]:
     return hint.model_dump(by_alias=True)
 
 
+def check_job(body: JobBody) -> dict[str, Any]:
+    """``hanoi-asp check --json``'s object: the submitted ``plan`` on the instance, legal
+    or not (the step, disk and rule), the goal reached or not, and optimal or not where
+    the optimum is proven within ``timeout``."""
+    from hanoi_asp.inputs.plan_text import read_plan
+    from hanoi_asp.teaching.check import check_json, check_plan
+
+    if body.plan is None:
+        raise ApiError(400, "check needs a plan", where="plan")
+    steps = read_plan(body.plan, PLAN_NAME)
+    if len(steps) > LIMITS.moves:
+        raise ApiError(400, f"plans are checked up to {LIMITS.moves} moves here", where="plan")
+    options = body.options(exact_moves=None, encoding=None)
+    check = check_plan(
+        body.puzzle(), [s.as_step() for s in steps], options, [s.line for s in steps]
+    )
+    return check_json(check, body.name, PLAN_NAME)
+
+
 @dataclass(frozen=True)
 class Job:
     """A job endpoint, ``POST /api/<kind>``: what it runs and what it answers."""
@@ -130,6 +150,7 @@ JOBS: dict[str, Job] = {
     "explain": Job(explain_job, ExplanationJSON, "Explain the search (explain --json)"),
     "grade": Job(grade_job, GradeJSON, "Grade an encoding (grade --json)"),
     "hint": Job(hint_job, Hint, "The first move of a minimal plan"),
+    "check": Job(check_job, CheckJSON, "Check a plan: legal, the goal, optimal (check --json)"),
 }
 """The job endpoints, by kind: the one list the API's routes are made from."""
 
