@@ -37,12 +37,16 @@ MAX_RANDOM = 300
 LIMITS = Limits(moves=20_000)
 """The CLI's size limits, with plans cut at 20,000 moves (a page, not a file)."""
 
-Where = Literal["instance", "encoding"]
+Where = Literal["instance", "encoding", "plan"]
 SUFFIXES: dict[TextFormat, str] = {"lp": "lp", "aspcomp": "asp", "json": "json", "toml": "toml"}
 ENCODING_NAME = "encoding.lp"
+PLAN_NAME = "plan.txt"
+MAX_PLAN = 400_000
+"""Characters in a submitted plan (20,000 moves as facts, one a line)."""
 TEXT_NAMES: dict[str, Where] = {
     **{f"instance.{suffix}": "instance" for suffix in SUFFIXES.values()},
     ENCODING_NAME: "encoding",
+    PLAN_NAME: "plan",
 }
 """The names the submitted texts have in messages (an error's ``path``), and which
 text each names."""
@@ -124,6 +128,10 @@ class JobBody(InstanceBody):
     """/api/grade only: grade the teaching set and this many random puzzles too."""
     seed: int = Field(default=0, ge=0, le=2**31 - 1)
     """/api/grade only: the seed of the random puzzles."""
+    plan: str | None = Field(default=None, max_length=MAX_PLAN)
+    """/api/check only: the plan's text as ``hanoi-asp check`` reads it (``move(D,P,T)``
+    facts, ``solve --json``'s object or its list of moves, or ``DISK FROM TO`` lines;
+    named ``plan.txt`` in messages)."""
 
     def options(self, **changes: Any) -> SolveOptions:
         """The body's solve options, each as its field takes it (the encoding is the

@@ -545,7 +545,7 @@ def test_the_job_endpoints_are_made_from_one_list(monkeypatch: pytest.MonkeyPatc
     """A job added to ``JOBS`` is an endpoint, documented with its answer's model:
     nothing else lists the jobs."""
     jobs = {f"/api/{kind}" for kind in JOBS}
-    assert jobs == {"/api/solve", "/api/explain", "/api/grade", "/api/hint"}
+    assert jobs == {"/api/solve", "/api/explain", "/api/grade", "/api/hint", "/api/check"}
     monkeypatch.setitem(JOBS, "echo", Job(JOBS["hint"].run, ParsedPuzzle, "an echo"))
     schema = create_app().openapi()
     posted = {path for path, item in schema["paths"].items() if "post" in item}
@@ -765,3 +765,29 @@ def test_a_queued_jobs_time_limit_counts_from_its_arrival() -> None:
             thread.join()
         assert answers[0].status_code == 200  # it did not wait: its own limit
         assert answers[0].json()["proof_data"]["time_limit"] == 6
+
+
+def test_check_gives_the_clis_object(client: TestClient, tmp_path: Path) -> None:
+    """``/api/check`` is ``check --json``'s object; a plan that cannot be read is a 400
+    pointing at the plan's line."""
+    from hanoi_asp.teaching.check import CheckJSON
+
+    plan = "move(3,c,1). move(2,b,2). move(3,b,3). move(1,c,4).\nmove(3,a,5). move(2,c,6).\n"
+    for text, verdict in ((plan + "move(3,c,7).", "optimal"), (plan, "goal-not-reached")):
+        answer = client.post("/api/check", json={"instance": THREE, "plan": text, "timeout": 10})
+        (tmp_path / "three.lp").write_text(THREE)
+        (tmp_path / "plan.lp").write_text(text)
+        expected = cli_json("check", str(tmp_path / "three.lp"), str(tmp_path / "plan.lp"))
+        same_bytes(answer, {**expected, "plan_file": "plan.txt"})
+        assert answer.json()["verdict"] == verdict
+        documented(answer.json(), CheckJSON)
+    illegal = client.post("/api/check", json={"instance": THREE, "plan": "1 a b\n"}).json()
+    assert illegal["illegal"]["rule"] == "not-on-top" and illegal["exit_code"] == 1
+    refused = client.post("/api/check", json={"instance": THREE, "plan": "3 a c\nthree a b\n"})
+    assert refused.status_code == 400
+    assert refused.json() == {
+        "error": "plan.txt:2: not a move: 'three a b' (a line is DISK FROM TO, e.g. '4 a b')",
+        "where": "plan",
+        "line": 2,
+    }
+    assert client.post("/api/check", json={"instance": THREE}).json()["where"] == "plan"

@@ -19,8 +19,8 @@ from hanoi_asp.web.schemas import ENCODING_NAME, LIMITS, WEB_OPTIONS, JobBody
 THREE = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
 ENCODING = str(ROOT / "encodings" / "quickstart.lp")
 EXERCISE = str(ROOT / "encodings" / "exercises" / "no-frame-axiom.lp")
-NOT_SOLVE_OPTIONS = {"instance", "format", "random", "seed"}
-"""The body's own fields: the instance, its format, grade's random puzzles."""
+NOT_SOLVE_OPTIONS = {"instance", "format", "random", "seed", "plan"}
+"""The body's own fields: the instance, its format, grade's random puzzles, check's plan."""
 
 
 def test_the_body_has_every_option_the_web_takes_and_no_other() -> None:
