@@ -10,6 +10,7 @@ person to look at.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import queue
 import re
@@ -318,4 +319,69 @@ def test_what_clingo_did_explain_from_zero_grade_and_the_course_api(
     quickstart = (ROOT / "encodings" / "quickstart.lp").read_text()
     graded = page.evaluate("(e) => hanoiAsp.grade({encoding: e, random: 3})", quickstart)
     assert graded["score"] == graded["total"] == 7 + 3 and graded["findings"] == []
+    visit.clean()
+
+
+def test_the_page_findings_of_issue_47(chromium: Any, server: str) -> None:
+    """window.hanoiAsp before the load event; boards of 5+ disks stacked, their numbers
+    readable; the chart's ticks round; the lower bound of a search from 0 in words; a
+    counterexample's pegs named; a plan checked in the page, pasted."""
+    page = chromium.new_page(viewport={"width": 1400, "height": 1000})
+    page.add_init_script(
+        "window.addEventListener('load', () => { window.seenAtLoad = typeof window.hanoiAsp; });"
+    )
+    visit = Visit.__new__(Visit)
+    PageWatch.__init__(visit, page, server)
+    page.on("request", lambda r: visit.requests.append(r.url))
+    page.goto(server)
+    page.wait_for_selector("body[data-ready=true]", timeout=JOB_MS)
+    assert page.evaluate("window.seenAtLoad") == "object"
+
+    page.fill("#instance-text", "peg(a;b;c;d). disk(1..7). init_on(1..7,a). goal_on(1..7,d).")
+    visit.wait_text("#disks-count", "^7 disks$")
+    assert page.evaluate("document.querySelector('.ends').classList.contains('stacked')")
+    label = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector("
+        "'#start-board .hanoi-disk[data-disk=\"7\"] text')).fontSize) * "
+        "document.querySelector('#start-board svg').getBoundingClientRect().width / "
+        "document.querySelector('#start-board svg').viewBox.baseVal.width"
+    )
+    assert label >= 10, label  # pixels on screen (about 5 side by side)
+    visit.shot("47-stacked-boards")
+
+    page.fill("#instance-text", "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).")
+    visit.wait_text("#disks-count", "^3 disks$")
+    page.select_option("#bound", "none")
+    page.click("#explain")
+    visit.wait_text("[data-testid=lower-bound]", "no bound used")
+    assert visit.text("[data-testid=lower-bound]") == (
+        "7 (no bound used: the search started at 0, and clingo refuted every horizon below 7)"
+    )
+    page.select_option("#chart-measure", "time_s")
+    ticks = [
+        float(t) for t in page.locator("#horizon-chart .tick[text-anchor=end]").all_text_contents()
+    ]
+    step = ticks[1] - ticks[0]
+    assert ticks[0] == 0 and all(abs(b - a - step) < 1e-9 for a, b in itertools.pairwise(ticks))
+    assert any(abs(step - f * 10**k) < 1e-9 for f in (1, 2, 5) for k in range(-4, 4)), ticks
+
+    page.select_option("#encodings", "no-top-disk-test.lp")
+    page.fill("#grade-count", "5")
+    page.click("#grade")
+    visit.wait_text("[data-testid=verdict-result]", "PASSED|FAILED")
+    heading = visit.text("[data-testid=counterexample] h3")
+    assert re.search(r"pegs \w+(, \w+)* and \w+", heading) and " pegs," not in heading, heading
+
+    page.click("#check-box summary")
+    page.fill("#plan-text", "move(3,c,1).\nmove(2,b,2).\nmove(2,c,3).\n")
+    page.click("#check")
+    visit.wait_text("[data-testid=verdict-result]", "ILLEGAL PLAN")
+    assert visit.text("#proof").startswith(
+        "illegal at step 3 (line 3): disk 2 from b to c: disk 2 would be put on a smaller disk"
+    )
+    assert page.locator("[data-testid=illegal-board]").count() == 1
+    visit.shot("47-check-illegal")
+    page.fill("#plan-text", "3 a c\n2 a b\n3 c b\n1 a c\n3 b a\n2 b c\n3 a c\n")
+    page.click("#check")
+    visit.wait_text("[data-testid=verdict-result]", "^OPTIMAL$")
     visit.clean()

@@ -192,6 +192,42 @@ def test_the_javascript_api_solves_upward_to_the_optimum(browser: Any, site: str
     visit.close()
 
 
+def test_check_in_the_page_gives_the_command_lines_verdicts(browser: Any, site: str) -> None:
+    """hanoiAsp.check on the page's own back end: the verdicts, words and illegal move of
+    ``check --json`` (the page proves the optimum by its breadth-first search)."""
+    from hanoi_asp import solve
+    from hanoi_asp.teaching.check import check_json, check_plan
+
+    visit = Visit(browser, site)
+    puzzle = parse_puzzle(FIVE_DISKS, "x.lp")
+    plan = solve(puzzle).plan
+    assert plan is not None
+    moves = [m.as_dict() for m in plan]
+    detour = [{"disk": 5, "from": "d", "to": "a"}, {"disk": 5, "from": "a", "to": "d"}]
+    bare = [{"disk": m["disk"], "to": m["to"]} for m in moves]  # no "step" to renumber
+    plans: list[Any] = [moves, {"plan": moves}, bare[:-1], bare[1:], detour + bare]
+    keys = ("verdict", "words", "length", "legal", "goal_reached", "illegal", "goal_missed")
+    keys += ("optimum", "gap", "exit_code")
+    for given in plans:
+        steps = given["plan"] if isinstance(given, dict) else given
+        ours = check_json(check_plan(puzzle, steps), "instance.lp", "plan.txt")
+        paged = visit.evaluate(
+            "([i, p]) => hanoiAsp.check({instance: i, plan: p})", [FIVE_DISKS, json.dumps(given)]
+        )
+        assert {k: paged[k] for k in keys} == {k: ours[k] for k in keys}, given
+    assert (paged["verdict"], paged["gap"]) == ("not-optimal", 2)  # the detour
+    refused = visit.evaluate(
+        "([i, p]) => hanoiAsp.check({instance: i, plan: p}).then(() => 'ran', (e) => e.data)",
+        [FIVE_DISKS, "4 a b\nfour a c\n"],
+    )
+    assert refused == {
+        "error": "plan.txt:2: not a move: 'four a c' (a line is DISK FROM TO, e.g. '4 a b')",
+        "where": "plan",
+        "line": 2,
+    }
+    visit.close()
+
+
 def test_grade_verdicts_are_the_command_lines(browser: Any, site: str) -> None:
     """Every shipped exercise and whole encoding on every teaching instance: the page's
     grades equal ``grade``'s (pass, optimum, answer per horizon, findings), and so do the

@@ -19,12 +19,13 @@
  */
 
 import {mentionsEdges, sections} from "./asp.js";
-import {factsText, graphKind, replay, stateOf} from "./domain.js";
+import {asciiBoard, factsText, graphKind, legalMove, replay, stateOf} from "./domain.js";
 import {FactError, readInstance} from "./facts.js";
 import {EncodingProblem, checkWhole, gradeAll} from "./grading.js";
 import {ENCODING_NAME, askHorizons} from "./horizons.js";
 import {randomTrials} from "./random-puzzles.js";
 import {firstCounterexample} from "./shrink.js";
+import {PLAN_NAME, PlanProblem, pythonRepr, readPlan} from "./plan-text.js";
 import {STATE_LIMIT, distances, positions} from "./search.js";
 
 const DEFAULT_ENCODING = "incremental.lp";
@@ -114,6 +115,7 @@ export function pageBackend(site) {
     } catch (error) {
       if (error && error.name === "AbortError") throw error;
       if (error instanceof FactError) return refuse(INSTANCE, "instance", error.line, error.message);
+      if (error instanceof PlanProblem) return refuse(PLAN_NAME, "plan", error.line, error.message);
       if (error instanceof EncodingProblem) {
         return refuse(encodingOf(body).name, "encoding", error.line, error.message, error.illegal);
       }
@@ -130,6 +132,7 @@ export function pageBackend(site) {
       case "explain": return explain(instanceOf(body), encodingOf(body), body, signal);
       case "grade": return grade(body, signal);
       case "hint": return hint(instanceOf(body));
+      case "check": return check(instanceOf(body), body);
       default: throw new Error("no such call: " + name);
     }
   }
@@ -323,6 +326,73 @@ export function pageBackend(site) {
     return report;
   }
 
+  /* -- checking a plan ------------------------------------------------------------------- */
+
+  /* check --json's object (hanoi_asp/teaching/check.py): the plan replayed by the page's
+     simulator, and against the optimum where the page knows it (breadth-first search, or
+     the one stored at export). */
+  function check(puzzle, body) {
+    if (body.plan === null || body.plan === undefined) throw new PlanProblem("check needs a plan");
+    const steps = readPlan(String(body.plan));
+    const out = {version: 1, instance: INSTANCE, plan_file: PLAN_NAME, verdict: null, words: "",
+      length: steps.length, legal: true, goal_reached: true, illegal: null, goal_missed: null,
+      optimum: null, gap: null, lower_bound: null, shorter: null, proof: null,
+      max_moves: puzzle.max_moves === undefined ? null : puzzle.max_moves, time_s: 0, exit_code: 1};
+    const start = stateOf(puzzle, puzzle.start), state = start.slice();
+    for (let k = 0; k < steps.length; k++) {  // a named source must be where the disk is
+      const {disk, target, source} = steps[k];
+      if (source !== null && disk >= 1 && disk <= puzzle.disks && puzzle.pegs.includes(target) &&
+          puzzle.pegs[state[disk - 1]] !== source) {
+        return illegalCheck(out, puzzle, state, k + 1, steps[k], "wrong-source",
+          "disk " + disk + " is on " + puzzle.pegs[state[disk - 1]] + ", not on " + source);
+      }
+      const index = puzzle.pegs.indexOf(target);
+      const reason = index < 0 ? "unknown peg " + pythonRepr(target) : legalMove(puzzle, state, disk, index);
+      if (reason) return illegalCheck(out, puzzle, state, k + 1, steps[k], ruleOf(reason), reason);
+      state[disk - 1] = puzzle.pegs.indexOf(target);
+    }
+    const goal = stateOf(puzzle, puzzle.goal);
+    const missed = goal.findIndex((peg, k) => peg >= 0 && state[k] !== peg);
+    if (missed >= 0) {
+      out.verdict = "goal-not-reached";
+      out.goal_reached = false;
+      out.goal_missed = "disk " + (missed + 1) + " ends on " + puzzle.pegs[state[missed]] +
+        ", the goal wants it on " + puzzle.pegs[goal[missed]];
+      out.words = "legal, but the goal is not reached: " + out.goal_missed;
+      return out;
+    }
+    const reference = referenceOf(puzzle);
+    const moves = (n) => n + (n === 1 ? " move" : " moves");
+    if (reference && reference.optimum !== null) {
+      out.optimum = out.lower_bound = reference.optimum;
+      out.gap = steps.length - reference.optimum;
+      out.proof = "the optimum is " + moves(reference.optimum) + " (" + reference.argument + ")";
+      out.verdict = out.gap === 0 ? "optimal" : "not-optimal";
+      out.words = out.gap === 0 ? "legal, reaches the goal, optimal (" + moves(steps.length) + ")"
+        : "legal, reaches the goal, " + moves(out.gap) + " over the optimum (" + moves(reference.optimum) + ")";
+      out.exit_code = out.gap === 0 ? 0 : 1;
+      return out;
+    }
+    const bound = lowerBound(puzzle, "auto");
+    out.lower_bound = bound.value;
+    if (bound.value >= steps.length) {
+      out.verdict = "optimal";
+      out.optimum = steps.length;
+      out.gap = 0;
+      out.proof = "the plan meets the lower bound " + bound.value + " (" + bound.name + ": " + bound.argument + ")";
+      out.words = "legal, reaches the goal, optimal (" + moves(steps.length) + ")";
+      out.exit_code = 0;
+      return out;
+    }
+    out.verdict = "unknown";
+    out.exit_code = 3;
+    out.proof = "the page cannot prove this puzzle's optimum (" + positions(puzzle).toLocaleString("en") +
+      " positions, too many for its breadth-first search; hanoi-asp check can)";
+    out.words = "legal, reaches the goal; optimal not proven in time (the optimum is " + bound.value +
+      "-" + steps.length + " moves)";
+    return out;
+  }
+
   /* -- hints ------------------------------------------------------------------------------ */
 
   function hint(puzzle) {
@@ -374,6 +444,40 @@ function span(horizons) {
   const first = horizons[0], last = horizons[horizons.length - 1];
   if (horizons.length === last - first + 1) return first === last ? String(first) : first + ".." + last;
   return horizons.join(", ");
+}
+
+const RULES = {
+  "unknown-peg": "a move goes to one of the puzzle's pegs",
+  "no-such-disk": "a move moves one of the puzzle's disks",
+  "same-peg": "a move takes a disk to another peg",
+  "wrong-source": "a move takes a disk from the peg it is on",
+  "move-graph": "a move follows the move graph",
+  "not-on-top": "only the top disk of a peg moves",
+  "larger-on-smaller": "no disk lies on a smaller one"
+};
+
+/* The rule a move breaks, from the simulator's words (domain.js's legalMove). */
+function ruleOf(reason) {
+  if (/^unknown peg/.test(reason)) return "unknown-peg";
+  if (/^there is no disk/.test(reason)) return "no-such-disk";
+  if (/already on that peg/.test(reason)) return "same-peg";
+  if (/move graph/.test(reason)) return "move-graph";
+  if (/not on top/.test(reason)) return "not-on-top";
+  return "larger-on-smaller";
+}
+
+function illegalCheck(out, puzzle, state, step, given, rule, reason) {
+  const held = given.disk >= 1 && given.disk <= puzzle.disks;
+  const source = held ? puzzle.pegs[state[given.disk - 1]] : null;
+  out.verdict = "illegal";
+  out.legal = false;
+  out.goal_reached = null;
+  out.illegal = {step, line: given.line, disk: given.disk, from: source, to: given.target, rule,
+    rule_text: RULES[rule], reason, board: asciiBoard(puzzle, state)};
+  out.words = "illegal at step " + step + (given.line === null ? "" : " (line " + given.line + ")") +
+    ": disk " + given.disk + " " + (source === null ? "to " + given.target
+      : "from " + source + " to " + given.target) + ": " + reason;
+  return out;
 }
 
 function refuse(name, where, line, message, illegal) {

@@ -7,8 +7,9 @@
 
 import {$, el, plural, svgEl} from "./dom.js";
 import {drawBoard} from "./board.js";
-import {placementOf, replay} from "./domain.js";
+import {placementOf, replay, stateOf} from "./domain.js";
 import {showGrade} from "./grade-report.js";
+import {readPlan} from "./plan-text.js";
 
 let player = null;
 let lastHorizons = [];
@@ -38,7 +39,9 @@ export function showResult(kind, data, puzzle, hooks = {}) {
   clearResult();
   $("result").hidden = false;
   markOld(false);
-  if (kind === "grade") {
+  if (kind === "check") {
+    showCheck(data, puzzle);
+  } else if (kind === "grade") {
     showGrade(data, {onCounterexample: async (example) => {
       const opened = hooks.onCounterexample ? await hooks.onCounterexample(example) : null;
       if (opened) playCounterexample(example, opened);
@@ -59,6 +62,52 @@ function mountPlayer(puzzle, plan) {
     plan: plan.map((m) => ({disk: m.disk, from: m.from, to: m.to}))
   }, {speed: 2, ends: false});
   return player;
+}
+
+const CHECK_BADGES = {
+  "optimal": ["OPTIMAL", "good"], "not-optimal": ["NOT OPTIMAL", "fair"], "unknown": ["LEGAL", "fair"],
+  "illegal": ["ILLEGAL PLAN", "bad"], "goal-not-reached": ["GOAL NOT REACHED", "bad"]
+};
+
+/* check --json's object: the verdict in words, the proof, the board where the plan goes
+   wrong (its refused move marked), and a valid plan (or the moves before the refused
+   one) in the player. */
+function showCheck(data, puzzle) {
+  const verdict = $("verdict");
+  const [word, tone] = CHECK_BADGES[data.verdict] || [data.verdict, "none"];
+  el("span", {class: "badge " + tone, "data-testid": "verdict-result"}, verdict, word);
+  el("span", {class: "length", "data-testid": "verdict-length"}, verdict, plural(data.length, "move"));
+  const proof = data.proof ? data.proof[0].toUpperCase() + data.proof.slice(1) : "";
+  $("proof").textContent = data.words + (proof ? ". " + proof : "");
+  const dl = $("bounds");
+  for (const [term, value] of [["optimum", data.optimum], ["over the optimum", data.gap],
+    ["lower bound", data.optimum === null ? data.lower_bound : null],
+    ["a shorter plan found", data.shorter], ["rule broken", data.illegal && data.illegal.rule_text]]) {
+    if (value === null || value === undefined) continue;
+    el("dt", {}, dl, term);
+    el("dd", {"data-testid": "check-" + term.replace(/ /g, "-")}, dl, String(value));
+  }
+  let steps = [];
+  try {
+    steps = readPlan($("plan-text").value).map((s) => [s.disk, s.target]);
+  } catch (ignored) { /* the verdict stands; nothing to play */ }
+  const upto = data.illegal ? data.illegal.step - 1 : steps.length;
+  const replayed = replay(puzzle, steps.slice(0, upto));
+  const moves = replayed.ok || replayed.kind === "goal-not-reached" ? replayed.moves : [];
+  if (data.illegal) {
+    const state = stateOf(puzzle, puzzle.start);
+    for (const m of moves) state[m.disk - 1] = puzzle.pegs.indexOf(m.to);
+    drawRefused(puzzle, {state, step: data.illegal.step, disk: data.illegal.disk,
+      target: data.illegal.to});
+  } else if (!replayed.ok) {
+    drawRefused(puzzle, replayed);
+  }
+  if (moves.length) {
+    mountPlayer(puzzle, moves);
+    if (data.verdict !== "optimal" && data.verdict !== "not-optimal" && data.verdict !== "unknown") {
+      player.goto(moves.length);
+    }
+  }
 }
 
 /* What clingo really did, in a line: the horizons it searched and what it found, or

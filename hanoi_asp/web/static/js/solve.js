@@ -17,8 +17,9 @@ import {clearResult, markOld, showIllegal, showResult} from "./results.js";
 
 const LIMITS = {minPegs: 2, maxPegs: 10, minDisks: 1, maxDisks: 12};
 const PARSE_DELAY_MS = 350;
-const ACTIONS = ["solve", "solve-exact", "explain", "grade"];
-const VERB = {solve: "Solving", exact: "Solving", explain: "Explaining", grade: "Grading"};
+const ACTIONS = ["solve", "solve-exact", "explain", "grade", "check"];
+const VERB = {solve: "Solving", exact: "Solving", explain: "Explaining", grade: "Grading",
+  check: "Checking"};
 export const FIRST_EXAMPLE = "03-quickstart.lp";
 
 export function setupSolve(api, hooks) {
@@ -397,6 +398,10 @@ export function setupSolve(api, hooks) {
       moves: null, timeout: timeoutSeconds()
     };
     if (kind === "solve" || kind === "explain") body.bound = $("bound").value;
+    if (kind === "check") {
+      body.encoding = null;
+      body.plan = $("plan-text").value;
+    }
     if (kind === "grade") {
       body.random = randomCount();
       body.seed = Math.max(0, Math.round(Number($("grade-seed").value)) || 0);
@@ -452,6 +457,10 @@ export function setupSolve(api, hooks) {
     if (place.where === "instance") {
       instance.showError(data.error, place.line);
       runError("The instance has an error (see under the instance editor).");
+    } else if (place.where === "plan") {
+      runError("The plan cannot be read: " + data.error);
+      $("check-box").open = true;
+      $("plan-text").focus();
     } else if (place.where === "encoding") {
       encoding.showError(data.error, place.line);
       runError("The encoding has an error (see under the encoding editor).");
@@ -478,6 +487,14 @@ export function setupSolve(api, hooks) {
   $("solve-exact").addEventListener("click", () => run("exact"));
   $("explain").addEventListener("click", () => run("explain"));
   $("grade").addEventListener("click", () => run("grade"));
+  $("check").addEventListener("click", () => run("check"));
+  $("plan-file").addEventListener("change", async () => {
+    const file = $("plan-file").files[0];
+    if (!file) return;
+    $("plan-text").value = await file.text();
+    $("plan-file").value = "";
+    run("check");
+  });
   $("stop").addEventListener("click", () => { if (solve.running) solve.running.controller.abort(); });
   $("exact-moves").addEventListener("keydown", (event) => { if (event.key === "Enter") run("exact"); });
 
