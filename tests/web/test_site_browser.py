@@ -206,8 +206,10 @@ def test_check_in_the_page_gives_the_command_lines_verdicts(browser: Any, site: 
     detour = [{"disk": 5, "from": "d", "to": "a"}, {"disk": 5, "from": "a", "to": "d"}]
     bare = [{"disk": m["disk"], "to": m["to"]} for m in moves]  # no "step" to renumber
     plans: list[Any] = [moves, {"plan": moves}, bare[:-1], bare[1:], detour + bare]
-    keys = ("verdict", "words", "length", "legal", "goal_reached", "illegal", "goal_missed")
-    keys += ("optimum", "gap", "exit_code")
+    keys = [
+        *("verdict", "words", "length", "legal", "goal_reached", "illegal", "goal_missed"),
+        *("optimum", "gap", "exit_code"),
+    ]
     for given in plans:
         steps = given["plan"] if isinstance(given, dict) else given
         ours = check_json(check_plan(puzzle, steps), "instance.lp", "plan.txt")
