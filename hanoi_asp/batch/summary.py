@@ -9,6 +9,8 @@ the overhead per instance (the time workers were up but not solving).
 (1, 2.5, 1)
 >>> summary.overhead_ms  # (3 worker-seconds - 2.5 s solving) / 2 instances
 250.0
+>>> summarize(rows, total=5).not_run  # interrupted after two of five
+3
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ class BatchSummary:
     overhead_ms: float | None
     """Per instance solved in this run: the workers' time not spent solving
     (:class:`WorkerClock`), in milliseconds; None when this run solved nothing."""
+    no_plan: int = 0
+    """Proven to have no plan (``UNSATISFIABLE``)."""
+    not_run: int = 0
+    """Instances (per configuration) the batch was to run and has no row for: an
+    interrupted batch's rest."""
 
 
 @dataclass
@@ -69,8 +76,11 @@ class WorkerClock:
         self._since = now
 
 
-def summarize(rows: list[BatchRow], worker_s: float | None = None) -> BatchSummary:
-    """The figures of a batch's rows (``worker_s``: see :class:`WorkerClock`)."""
+def summarize(
+    rows: list[BatchRow], worker_s: float | None = None, total: int | None = None
+) -> BatchSummary:
+    """The figures of a batch's rows (``worker_s``: see :class:`WorkerClock`; ``total``:
+    the rows the batch was to have, so an interrupted one counts what it did not run)."""
     fresh = [r for r in rows if not r.get("resumed")]
     counts = dict.fromkeys(RESULTS, 0)
     for row in rows:
@@ -99,4 +109,6 @@ def summarize(rows: list[BatchRow], worker_s: float | None = None) -> BatchSumma
         slowest=timed[:3],
         exit_code=code,
         overhead_ms=overhead,
+        no_plan=counts["UNSATISFIABLE"],
+        not_run=0 if total is None else max(0, total - len(rows)),
     )

@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
         run = run_batch(files, options, shown.on_row, shown.on_resumed, shown.on_running)
     for note in run.notes:
         err.print(f"{args.out}: {note}", markup=False)
-    summary = summarize(run.rows, run.clock.worker_s)
+    summary = summarize(run.rows, run.clock.worker_s, total)
     if args.csv:
         write_csv(read_rows(options.out), Path(args.csv))
     console().print(summary_table(summary, total))

@@ -100,9 +100,11 @@ def summary_table(summary: BatchSummary, total: int) -> Table:
     for name, count in summary.counts.items():
         table.add_row(name, str(count))
     table.add_row(
-        "optimal / feasible, not proven / unsolved",
-        f"{summary.optimal} / {summary.feasible} / {summary.unsolved}",
+        "optimal / feasible, not proven / no plan, proven / unsolved",
+        f"{summary.optimal} / {summary.feasible} / {summary.no_plan} / {summary.unsolved}",
     )
+    if summary.not_run:
+        table.add_row("not run (interrupted)", str(summary.not_run))
     if summary.resumed:
         table.add_row("resumed (skipped)", str(summary.resumed))
     table.add_row("total solve time", f"{summary.total_s:.2f} s")

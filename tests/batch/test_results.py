@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from support.cli import RunCli
 from support.files import INSTANCES, ROOT, STUCK, wait_for_rows
 
 from hanoi_asp.batch.results import ResultsFile
+from hanoi_asp.batch.summary import BatchSummary
 
 SMALL = "peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n"
 
@@ -94,7 +96,8 @@ def test_resumed_rows_count_in_the_summary(run_cli: RunCli, tmp_path: Path) -> N
     assert run_cli("batch", str(folder / "a0.lp"), "--out", str(out))[0] == 0
     code, stdout, err = run_cli("batch", str(folder), "--out", str(out), "--resume")
     assert code == 0 and "resumed: 1 instance(s)" in err
-    assert "optimal / feasible, not proven / unsolved" in stdout and "3 / 0 / 0" in stdout
+    assert "optimal / feasible, not proven / no plan, proven / unsolved" in stdout
+    assert "3 / 0 / 0 / 0" in stdout
     assert f"results: {out}" in stdout
 
 
@@ -138,7 +141,7 @@ def test_ctrl_c_still_writes_the_csv_and_the_summary(tmp_path: Path) -> None:
     stdout, err = proc.communicate(timeout=60)
     assert proc.returncode == 3, err
     assert "Traceback" not in err and "interrupted" in err
-    assert "optimal / feasible, not proven / unsolved" in stdout
+    assert "optimal / feasible, not proven / no plan, proven / unsolved" in stdout
     assert len(table.read_text().splitlines()) == 1 + len(lines_of(out))
 
 
@@ -237,3 +240,31 @@ def test_results_and_report_read_rows_alike(tmp_path: Path) -> None:
     assert [r["instance"] for r in rows] == ["a.lp"] and bad == [(2, "not a result row")]
     with pytest.raises(InputError, match='not a result row \\(no "result"\\)'):
         read_results(str(path))
+
+
+def test_an_interrupted_batch_counts_what_it_did_not_run() -> None:
+    """The table's title is the batch's size, its lines add up to it: the rows by result
+    (UNSATISFIABLE among the answers), and a "not run" line for the rest."""
+    from hanoi_asp.batch.row import as_row
+    from hanoi_asp.batch.summary import summarize
+
+    results = ("OPTIMUM FOUND", "OPTIMUM FOUND", "UNSATISFIABLE")
+    rows = [
+        as_row({"instance": f"{n}.lp", "result": r, "time_s": 0.1}) for n, r in enumerate(results)
+    ]
+    figures = summarize(rows, total=196)
+    assert (figures.optimal, figures.no_plan, figures.not_run) == (2, 1, 193)
+    text = _table(figures, 196)
+    assert "196 instance(s)" in text and "2 / 0 / 1 / 0" in text
+    assert re.search(r"not run \(interrupted\)\s*.\s*193", text), text
+    assert "not run" not in _table(summarize(rows, total=3), 3)
+
+
+def _table(figures: BatchSummary, total: int) -> str:
+    from rich.console import Console
+
+    from hanoi_asp.cli.batch_progress import summary_table
+
+    console = Console(record=True, width=120)
+    console.print(summary_table(figures, total))
+    return console.export_text()
