@@ -191,6 +191,7 @@ def run_batch(
 
         try:
             for row in _solve_all(todo, options, run.clock, started, on_running):
+                row["timeout"] = options.timeout  # the limit, for report's PAR-2
                 sink.append(row)
                 run.rows.append(row)
                 on_row(row)
