@@ -33,6 +33,15 @@ FLOOR_S = 0.001
 
 PROVEN_STYLE: dict[str, Any] = {"s": 10, "alpha": 0.6, "label": "both proven"}
 LIMIT_STYLE: dict[str, Any] = {"s": 24, "marker": "x", "color": "tab:red", "label": "at the limit"}
+ERROR_STYLE: dict[str, Any] = {
+    "s": 24,
+    "marker": "s",
+    "facecolors": "none",
+    "edgecolors": "tab:purple",
+    "label": "an ERROR (drawn at the limit)",
+}
+"""An instance that failed (no answer at all) is no timeout: drawn apart."""
+PointKind = Literal["proven", "limit", "error"]
 
 INSTALL_HINT = "the plots need matplotlib: pip install 'hanoi-asp[report]'"
 
@@ -147,10 +156,10 @@ def cactus_figure(report: Report) -> Figure:
 
 def scatter_pairs(
     report: Report, pair: tuple[str, str] | None = None
-) -> tuple[str, str, list[tuple[float, float, bool]]]:
+) -> tuple[str, str, list[tuple[float, float, PointKind]]]:
     """The two configurations (``pair``, default the report's two) and, per instance
-    both ran, (time of the first, time of the second, whether either is drawn at its
-    limit)."""
+    both ran, (time of the first, time of the second, ``proven`` by both, else ``error``
+    where either is an ``ERROR`` row, else ``limit``: either drawn at its limit)."""
     first, second = pair or (report.configs[0], report.configs[1])
     by_config: dict[str, dict[str, Outcome]] = {first: {}, second: {}}
     for outcome in report.outcomes:
@@ -169,7 +178,8 @@ def scatter_pairs(
         b = by_config[second].get(instance)
         if b is not None:
             (x, x_out), (y, y_out) = place(a), place(b)
-            points.append((x, y, x_out or y_out))
+            kind: PointKind = "error" if a.error or b.error else "limit"
+            points.append((x, y, kind if x_out or y_out else "proven"))
     return first, second, points
 
 
@@ -179,9 +189,10 @@ def scatter_figure(report: Report, pair: tuple[str, str] | None = None) -> Figur
     first, second, points = scatter_pairs(report, pair)
     figure = _figure()
     axes = figure.subplots()
-    for out, style in ((False, PROVEN_STYLE), (True, LIMIT_STYLE)):
-        xs = [x for x, _, at_limit in points if at_limit == out]
-        ys = [y for _, y, at_limit in points if at_limit == out]
+    styles = (("proven", PROVEN_STYLE), ("limit", LIMIT_STYLE), ("error", ERROR_STYLE))
+    for drawn, style in styles:
+        xs = [x for x, _, kind in points if kind == drawn]
+        ys = [y for _, y, kind in points if kind == drawn]
         if xs:
             axes.scatter(xs, ys, rasterized=len(points) > RASTER_FROM, **style)
     values = [v for x, y, _ in points for v in (x, y)] or [FLOOR_S, 1.0]

@@ -21,10 +21,10 @@ Per group, counted over its rows:
 * *PAR-2*: the mean over the group's instances of ``time_s`` for an instance proven within
   the time limit, and of twice the limit for every other one (a plan not proven
   minimal, a timeout, an error).  The time limit of a configuration is ``--timeout S``
-  when given, else the largest ``time_s`` among its rows the time limit stopped
-  (``stopped`` or ``status`` ``timeout`` or ``killed``; not a memory-out) (a batch's
-  ``--timeout`` is not written in its rows; a timed-out row's time is that limit, or
-  a little over it).  A configuration with no limit known (no timeout, no ``--timeout``)
+  when given, else the batch's ``--timeout`` its rows carry (``"timeout"``), else (rows
+  of older batches) the largest ``time_s`` among its rows the time limit stopped
+  (``stopped`` or ``status`` ``timeout`` or ``killed``; not a memory-out: a timed-out
+  row's time is that limit, or a little over it).  A configuration with no limit known
   whose rows are not all proven has no PAR-2 (``None``): a penalty needs a limit.
 
 Two configurations *disagree* on an instance when both proved an optimum
@@ -71,6 +71,8 @@ class Outcome:
     length: int | None
     time_s: float | None
     timed_out: bool
+    batch_limit: float | None = None
+    """The ``--timeout`` of the batch that wrote the row, if the row says."""
 
     @property
     def solved(self) -> bool:
@@ -143,16 +145,20 @@ class Report:
 
 def read_results(path: str) -> list[BatchRow]:
     """The rows of one results file; an :class:`InputError` naming ``path:line`` for a line
-    that is not a JSON object with an ``instance``.  A blank line is skipped (but a torn
-    last line is not: ``batch --resume`` repairs that, a report should not hide it)."""
+    that is not a JSON object with an ``instance``.  A blank line is skipped, and so is a
+    torn last line (no newline after it: a batch killed while writing it), as ``batch
+    --resume`` cuts it off."""
     text = read_user_file(path, what="results", cap=MAX_RESULTS_BYTES)
     rows: list[BatchRow] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             rows.append(row_from_line(line))
         except BadLine as error:
+            if error.why == "not JSON" and number == len(lines) and not text.endswith("\n"):
+                break  # a torn last line (a batch killed mid-write): --resume cuts it off too
             raise InputError(str(error), path=path, line=number) from None
     return rows
 
@@ -174,7 +180,15 @@ def outcome_of(row: BatchRow, default_config: str) -> Outcome:
         length=length if isinstance(length, int) else None,
         time_s=row_time(row),
         timed_out=bool(stops & TIMEOUT_STOPS),
+        batch_limit=_seconds(row.get("timeout")),
     )
+
+
+def _seconds(value: object) -> float | None:
+    """A positive number of seconds, or None (``true`` is no number)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        return float(value)
+    return None
 
 
 def load_outcomes(paths: Iterable[str]) -> list[Outcome]:
@@ -192,11 +206,16 @@ def load_outcomes(paths: Iterable[str]) -> list[Outcome]:
 def time_limits(outcomes: list[Outcome], timeout: float | None) -> dict[str, float | None]:
     """Each configuration's time limit (see the module's docstring), in first-seen order."""
     limits: dict[str, float | None] = {}
+    carried: dict[str, float] = {}
     for outcome in outcomes:
         limits.setdefault(outcome.config, timeout)
+        if outcome.batch_limit is not None:
+            carried[outcome.config] = max(carried.get(outcome.config, 0.0), outcome.batch_limit)
         if timeout is None and outcome.timed_out and outcome.time_s is not None:
             known = limits[outcome.config]
             limits[outcome.config] = outcome.time_s if known is None else max(known, outcome.time_s)
+    if timeout is None:
+        limits.update(carried)
     return limits
 
 

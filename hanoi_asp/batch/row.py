@@ -62,6 +62,8 @@ class BatchRow(TypedDict, total=False):
     config: str
     attempts: int
     """2 when the instance's process died and it ran once more (on Dask)."""
+    timeout: float | None
+    """The batch's ``--timeout`` (None: none), so that ``report`` knows the limit."""
     # in memory only, never written: the row came from the file, not from this run
     resumed: bool
 

@@ -101,6 +101,28 @@ def test_par2_with_a_given_timeout_and_without_a_limit(tmp_path: Path) -> None:
     assert build_report([path]).groups[0].par2_s == pytest.approx(4.0 / 3)
 
 
+def test_par2_with_errors_and_no_timeouts_uses_the_limit_the_rows_carry(tmp_path: Path) -> None:
+    """A batch writes its --timeout in every row: report needs it given again no more,
+    and a configuration whose only failure is an ERROR still gets its PAR-2."""
+    no_timeouts = [{**row, "timeout": 30} for row in ROWS_A if "stopped" not in row]
+    path = str(write_rows(tmp_path / "c.jsonl", no_timeouts))
+    report = build_report([path])
+    assert report.limits == {"c": 30.0}
+    assert report.groups[0].par2_s == pytest.approx((0.5 + 1.5 + 2.0 + 2 * 30) / 4)
+    assert build_report([path], timeout=1.0).limits == {"c": 1.0}  # --timeout wins
+
+
+def test_a_torn_last_line_is_left_out_as_resume_does(run_cli: RunCli, tmp_path: Path) -> None:
+    """A batch killed while writing its last row leaves a line without its end: report
+    reads the rows before it (a bad line anywhere else is still an error)."""
+    path = write_rows(tmp_path / "run2.jsonl", ROWS_A)
+    with path.open("a") as handle:
+        handle.write('{"instance": "inst/big/q5.lp", "result": "OPTIM')
+    code, _, err = run_cli("report", str(path))
+    assert code == 0, err
+    assert build_report([str(path)]).groups[0].instances == len(ROWS_A)
+
+
 def test_by_family_groups_families_then_configurations(two_agreeing: list[str]) -> None:
     report = build_report(two_agreeing, by="family")
     keys = [(g.family, g.config) for g in report.groups]
@@ -148,7 +170,7 @@ def test_the_later_row_of_an_instance_counts(run_cli: RunCli, tmp_path: Path) ->
     ("text", "line", "problem"),
     [
         ('{"instance": "x.lp", "result": "UNKNOWN"}\n{"instance": x}\n', 2, "not a JSON line"),
-        ('\n{"instance": "x.lp", "res', 2, "not a JSON line"),  # a torn last line
+        ('{"instance": "x.lp", "res\n{"instance": "y.lp"}\n', 1, "not a JSON line"),  # mid-file
         ("[1, 2]\n", 1, "not a result row"),
         ('{"instance": "x.lp"}\n', 1, "not a result row"),
     ],
@@ -242,14 +264,15 @@ def test_the_plots_are_drawn(two_agreeing: list[str], tmp_path: Path) -> None:
     report = build_report(two_agreeing)
     first, second, points = scatter_pairs(report)
     assert (first, second) == ("a", "b")
-    # p1, p2 and q3 proven by both; q1, q2, q4 at the limit (10.2) on both axes
+    # p1, p2 and q3 proven by both; q1, q2 at the limit (10.2) on both axes, and q4, an
+    # ERROR on both, drawn there as an error, not as a timeout
     assert sorted(points) == [
-        (0.5, 0.25, False),
-        (1.5, 1.5, False),
-        (2.0, 2.0, False),
-        (10.2, 10.2, True),
-        (10.2, 10.2, True),
-        (10.2, 10.2, True),
+        (0.5, 0.25, "proven"),
+        (1.5, 1.5, "proven"),
+        (2.0, 2.0, "proven"),
+        (10.2, 10.2, "error"),
+        (10.2, 10.2, "limit"),
+        (10.2, 10.2, "limit"),
     ]
     for name, plot in (("cactus", cactus_plot), ("scatter", scatter_plot)):
         data = plot(report, "png")
@@ -268,13 +291,16 @@ def test_report_reads_what_batch_writes(run_cli: RunCli, tmp_path: Path) -> None
     folder.mkdir(parents=True)
     (folder / "t3.lp").write_text((ROOT / "instances" / "quickstart.lp").read_text())
     out = tmp_path / "r.jsonl"
-    assert run_cli("batch", str(folder), "--out", str(out), "--workers", "1")[0] == 0
+    batch = ("batch", str(folder), "--out", str(out), "--workers", "1", "--timeout", "60")
+    assert run_cli(*batch)[0] == 0
+    assert json.loads(out.read_text().splitlines()[0])["timeout"] == 60
     code, text, _ = run_cli("report", str(out), "--by", "family")
     assert code == 0
     report = build_report([str(out)])
     assert [(g.config, g.family, g.instances, g.proven) for g in report.groups] == [
         ("r", ALL, 1, 1)
     ]
+    assert report.limits == {"r": 60.0}
     assert "towers" in text
 
 
