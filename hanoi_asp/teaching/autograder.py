@@ -4,7 +4,9 @@
 JUnit has one test case per instance and horizon class (below the optimum: no plan may
 exist; at it: a plan must; above it: any plan must replay), so a CI page (GitHub
 Classroom, GitLab, Jenkins, Moodle's CodeRunner) lists what failed where.  Gradescope
-has one test per instance, worth one point, and the counterexample in the output.
+has one test per instance, worth one point, and one per random puzzle not run after the
+first failure (0 of 1: every point of ``max_score`` has its test), and the counterexample
+in the output.
 """
 
 from __future__ import annotations
@@ -43,12 +45,23 @@ def counterexample_text(report: GradeReport) -> str:
     if example is None:
         return ""
     return (
-        f"smallest counterexample ({example.kind}): {len(example.puzzle.pegs)} pegs, "
+        f"smallest counterexample ({example.kind}): {peg_names(example.puzzle.pegs)}, "
         f"{example.puzzle.disks} disks, {example.horizon} moves\n{example.reason}\n"
         + (f"{example.board}\n" if example.board else "")
         + "instance (run: python -m clingo counterexample.lp YOUR-ENCODING.lp):\n"
         + example.instance
     )
+
+
+def peg_names(pegs: tuple[str, ...]) -> str:
+    """``pegs a, b and d``: a shrunk puzzle keeps the names of the pegs it kept.
+
+    >>> peg_names(("a", "b", "d")), peg_names(("c",))
+    ('pegs a, b and d', 'peg c')
+    """
+    if len(pegs) == 1:
+        return f"peg {pegs[0]}"
+    return f"pegs {', '.join(pegs[:-1])} and {pegs[-1]}"
 
 
 def junit_xml(report: GradeReport) -> str:
@@ -88,6 +101,17 @@ def gradescope_results(report: GradeReport) -> dict[str, Any]:
                 "max_score": 1,
                 "status": "passed" if grade.passed else "failed",
                 "output": output,
+            }
+        )
+    ran = sum(grade.instance.startswith("random/") for grade in report.grades)
+    for index in range(ran + 1, ran + report.random_skipped + 1):
+        tests.append(
+            {
+                "name": f"random/{index:03d} (not run)",
+                "score": 0,
+                "max_score": 1,
+                "status": "failed",
+                "output": "not run: grading stops at the first failure (see the counterexample)",
             }
         )
     passed, total = report.score

@@ -191,6 +191,11 @@ def test_grade_random_cli_json_junit_gradescope(run_cli: RunCli, tmp_path: Path)
     assert code == 1 and results["score"] < results["max_score"]
     assert "smallest counterexample" in results["output"]
     assert all({"name", "score", "max_score", "output"} <= set(t) for t in results["tests"])
+    # a test for every point: the random puzzles not run have theirs, each 0 of 1
+    assert sum(t["max_score"] for t in results["tests"]) == results["max_score"]
+    assert sum(t["score"] for t in results["tests"]) == results["score"]
+    assert any(t["name"].endswith("(not run)") and t["score"] == 0 for t in results["tests"])
+    assert re.search(r"smallest counterexample \(too-strict\): pegs? \w+", results["output"])
     code, _, err = run_cli(*args, "--json", "--format", "junit")
     assert code == 2 and err.count("\n") == 1
 
