@@ -148,7 +148,7 @@ class VerificationError(HanoiError):
 
 class IllegalMove(VerificationError):
     """A plan makes a move the rules forbid; ``state`` is the state before it, ``rule``
-    the rule it breaks (:data:`hanoi_asp.model.plan.RULES`)."""
+    the rule it breaks (:data:`hanoi_asp.model.plan.RULES`) and ``reason`` why, in words."""
 
     def __init__(
         self,
@@ -159,10 +159,11 @@ class IllegalMove(VerificationError):
         target: str,
         state: tuple[int, ...],
         rule: str = "",
+        reason: str = "",
     ) -> None:
         super().__init__(message)
         self.step, self.disk, self.target, self.state = step, disk, target, state
-        self.rule = rule
+        self.rule, self.reason = rule, reason
 
 
 class GoalNotReached(VerificationError):

@@ -165,6 +165,7 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> tuple[Move, ...]:
                 target=target_name,
                 state=tuple(state),
                 rule=rule,
+                reason=problem,
             )
         moves.append(Move(step, disk, puzzle.pegs[state[disk - 1]], target_name))
         state[disk - 1] = puzzle.peg_index(target_name)

@@ -32,7 +32,7 @@ from hanoi_asp.model.errors import (
     IllegalMove,
     InternalError,
 )
-from hanoi_asp.model.json_shape import From, shape
+from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import RULES, Step, replay
 from hanoi_asp.model.puzzle import Puzzle
@@ -172,7 +172,7 @@ def check_plan(
             source=puzzle.pegs[error.state[error.disk - 1]] if held else None,
             target=error.target,
             rule=error.rule,
-            reason=error.message.split(": ", 2)[-1],
+            reason=error.reason,
             board=draw_board(puzzle, error.state),
         )
         return PlanCheck(puzzle, len(steps), "illegal", illegal, time_s=time.monotonic() - began)
@@ -306,8 +306,7 @@ class CheckJSON(TypedDict):
 
 
 def check_json(check: PlanCheck, instance: str, plan_file: str) -> dict[str, object]:
-    from hanoi_asp.model.json_shape import dump
-
+    """``check --json``'s object (:class:`CheckJSON`)."""
     return dump(
         CheckJSON,
         check,
