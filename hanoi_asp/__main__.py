@@ -97,8 +97,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from hanoi_asp.cli.parser import build_parser
 
         parser = build_parser()
-    with error_funnel(_usage_json(parser, argv)):
-        args = parser.parse_args(argv)
+        refused: UsageError | None = None
+        try:
+            args = parser.parse_args(argv)
+        except UsageError as error:
+            refused = error  # answered below, naming the instance as far as it can be read
+    if refused is not None:
+        with error_funnel(_usage_json(parser, argv)):
+            raise refused
     wants_json = getattr(args, "json", False) and hasattr(args, "file")
     with error_funnel(args.file if wants_json else None):
         from hanoi_asp.cli.commands import HANDLERS

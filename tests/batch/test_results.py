@@ -192,7 +192,7 @@ def test_a_row_is_solves_json_and_what_the_batch_adds(run_cli: RunCli, tmp_path:
     out = tmp_path / "r.jsonl"
     assert run_cli("batch", str(instance), "--out", str(out), "--workers", "1")[0] == 0
     (row,) = lines_of(out)
-    added = ["pegs", "disks", "status", "peak_mib", "host", "sha256", "config"]
+    added = ["pegs", "disks", "status", "peak_mib", "host", "sha256", "config", "timeout"]
     assert list(row) == [*solved, *added]
     for key in ("instance", "result", "length", "plan", "proof", "bound", "method"):
         assert row[key] == solved[key], key
