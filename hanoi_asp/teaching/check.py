@@ -36,7 +36,7 @@ from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import RULES, Step, replay
 from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.model.result import JSON_VERSION
+from hanoi_asp.model.result import JSON_VERSION, Result
 from hanoi_asp.outputs.board import draw_board
 
 Verdict = Literal["optimal", "not-optimal", "unknown", "illegal", "goal-not-reached"]
@@ -197,9 +197,19 @@ def _against_optimum(puzzle: Puzzle, length: int, options: SolveOptions, began: 
             puzzle, 0, "optimal", optimum=0, lower_bound=0, proof="the start meets the goal"
         )
     asked = replace(options, max_moves=length - 1, exact_moves=None)
-    result = solve(puzzle, asked)
-    spent = time.monotonic() - began
-    if result.result == "UNSATISFIABLE":
+    return judged(puzzle, length, solve(puzzle, asked), time.monotonic() - began)
+
+
+def judged(puzzle: Puzzle, length: int, result: Result, spent: float = 0.0) -> PlanCheck:
+    """A valid plan of ``length`` moves against ``result``, the engine's answer asked for
+    at most ``length - 1`` moves: no such plan (or a lower bound of ``length``, proven by
+    a search stopped in time) makes it optimal; the optimum proven shorter, or a shorter
+    plan found, makes it not; else it is not decided."""
+    lower = result.lower_bound
+    found = result.length
+    if result.result == "UNSATISFIABLE" or (
+        found is None and lower is not None and lower >= length
+    ):
         return PlanCheck(
             puzzle,
             length,
@@ -209,41 +219,33 @@ def _against_optimum(puzzle: Puzzle, length: int, options: SolveOptions, began: 
             proof=result.proof,
             time_s=spent,
         )
-    if result.result == "OPTIMUM FOUND" and result.length is not None:
+    if found is not None and (result.result == "OPTIMUM FOUND" or lower == found):
         # the engine may answer with the optimum although it is over max_moves (A*'s
         # race does): the plan is then optimal itself
-        if result.length > length:
+        if found > length:
             raise InternalError(
-                f"the engine's optimum, {result.length} moves, is longer than a valid plan "
-                f"of {length}"
+                f"the engine's optimum, {found} moves, is longer than a valid plan of {length}"
             )
         return PlanCheck(
             puzzle,
             length,
-            "optimal" if result.length == length else "not-optimal",
-            optimum=result.length,
-            lower_bound=result.length,
+            "optimal" if found == length else "not-optimal",
+            optimum=found,
+            lower_bound=found,
             proof=result.proof,
             time_s=spent,
         )
-    if result.result == "SATISFIABLE" and result.length is not None:
+    if found is not None and found < length:
         return PlanCheck(
             puzzle,
             length,
             "not-optimal",
-            lower_bound=result.lower_bound,
-            shorter=result.length,
+            lower_bound=lower,
+            shorter=found,
             proof=result.proof,
             time_s=spent,
         )
-    return PlanCheck(
-        puzzle,
-        length,
-        "unknown",
-        lower_bound=result.lower_bound,
-        proof=result.proof,
-        time_s=spent,
-    )
+    return PlanCheck(puzzle, length, "unknown", lower_bound=lower, proof=result.proof, time_s=spent)
 
 
 IllegalStepJSON = TypedDict(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -163,3 +164,49 @@ def test_the_verdict_agrees_with_breadth_first_search(puzzle: Puzzle, method: st
     assert check_plan(puzzle, plan, options).verdict == "optimal"
     longer = check_plan(puzzle, _detour(puzzle, plan), options)
     assert (longer.verdict, longer.optimum, longer.gap) == ("not-optimal", optimum, 2)
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict", "optimum", "words"),
+    [
+        (("UNSATISFIABLE", None, 15), "optimal", 15, "optimal (15 moves)"),
+        (("UNKNOWN", None, 15), "optimal", 15, "optimal (15 moves)"),  # a bound met in time
+        (("UNKNOWN", None, 12), "unknown", None, "the optimum is 12-15 moves"),
+        (("SATISFIABLE", 14, 12), "not-optimal", None, "a plan of 14 moves exists"),
+        (("SATISFIABLE", 14, 14), "not-optimal", 14, "1 move over the optimum (14 moves)"),
+        (("OPTIMUM FOUND", 15, 15), "optimal", 15, "optimal (15 moves)"),
+        (("OPTIMUM FOUND", 13, 13), "not-optimal", 13, "2 moves over the optimum (13 moves)"),
+    ],
+)
+def test_every_answer_of_the_engine_is_judged(
+    answer: tuple[Any, int | None, int], verdict: str, optimum: int | None, words: str
+) -> None:
+    """A 15-move plan against each answer the engine may give for at most 14 moves (a
+    search stopped in time whose bound reaches the plan's length proves it optimal)."""
+    from dataclasses import replace
+
+    from hanoi_asp.teaching.check import judged
+
+    puzzle = load_puzzle(QUICKSTART)
+    result, length, lower = answer
+    solved = solve(puzzle)
+    assert solved.plan is not None
+    plan = None if length is None else solved.plan[:length]
+    given = replace(solved, result=result, plan=plan, lower_bound=lower)
+    judgement = judged(puzzle, 15, given)
+    assert (judgement.verdict, judgement.optimum) == (verdict, optimum)
+    assert words in judgement.words
+
+
+def test_an_optimum_longer_than_a_valid_plan_is_our_bug() -> None:
+    from dataclasses import replace
+
+    from hanoi_asp import InternalError
+    from hanoi_asp.teaching.check import judged
+
+    puzzle = load_puzzle(QUICKSTART)
+    solved = solve(puzzle)
+    assert solved.plan is not None
+    longer = solved.plan + solved.plan[:1]
+    with pytest.raises(InternalError):
+        judged(puzzle, 15, replace(solved, plan=longer, lower_bound=16))
