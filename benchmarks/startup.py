@@ -31,12 +31,13 @@ from benchmarks.harness.output import Log, log_footer, log_header
 from benchmarks.harness.paths import QUICKSTART_INSTANCE, ROOT, result_file
 from benchmarks.harness.peers.fast_downward import driver
 from benchmarks.harness.peers.ours import baseline_tree, compile_tree, environment
-from benchmarks.harness.peers.pddl import hanoi_pddl, parse_plan, plan_steps
 from benchmarks.harness.processes import last_line, run_tree
 from benchmarks.harness.stats import Spread, met
 from hanoi_asp import Puzzle, replay
 from hanoi_asp.inputs.facts import to_facts
 from hanoi_asp.inputs.generate import random_puzzle
+from hanoi_asp.inputs.pddl_plan import plan_steps
+from hanoi_asp.outputs.pddl import hanoi_pddl
 
 TARGETS = {"quickstart": 0.15, "--help": 0.10}
 KILL_AFTER_S = 60.0
@@ -149,7 +150,7 @@ def _plan_replays(puzzle: Puzzle) -> Check:
     def check(code: int | None, cwd: Path) -> str:
         if code != 0:
             return f"exit {code}"
-        replay(puzzle, plan_steps(puzzle, parse_plan((cwd / "plan").read_text(encoding="utf-8"))))
+        replay(puzzle, plan_steps(puzzle, (cwd / "plan").read_text(encoding="utf-8")))
         return ""
 
     return check
