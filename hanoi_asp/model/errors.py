@@ -166,6 +166,19 @@ class IllegalMove(VerificationError):
         self.rule, self.reason = rule, reason
 
 
+class UnknownPeg(VerificationError):
+    """A plan moves a disk to a peg the puzzle does not have: no rule of the puzzle is
+    broken, so it is no :class:`IllegalMove` (no board to draw), but it names its step,
+    disk and peg as one, with ``rule`` ``unknown-peg``."""
+
+    def __init__(
+        self, message: str, *, step: int, disk: int, target: str, state: tuple[int, ...]
+    ) -> None:
+        super().__init__(message)
+        self.step, self.disk, self.target, self.state = step, disk, target, state
+        self.rule, self.reason = "unknown-peg", f"unknown peg {target!r}"
+
+
 class GoalNotReached(VerificationError):
     """A legal plan ends in a state where some goal fact does not hold: ``disk`` is the
     first such disk, ``steps`` the plan's length."""

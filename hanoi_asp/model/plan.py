@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from hanoi_asp.model.errors import GoalNotReached, IllegalMove, VerificationError
+from hanoi_asp.model.errors import GoalNotReached, IllegalMove, UnknownPeg, VerificationError
 from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.puzzle import Puzzle, State
 
@@ -134,6 +134,7 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> tuple[Move, ...]:
     """Replay ``steps`` from the start; return the moves if the goal holds.
 
     Raises :class:`IllegalMove` naming the first illegal step and the rule it breaks,
+    :class:`UnknownPeg` for a move to a peg the puzzle does not have,
     :class:`GoalNotReached` naming a goal disk that ends in the wrong place, or
     :class:`VerificationError` for a step that is no move at all.
     """
@@ -144,8 +145,14 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> tuple[Move, ...]:
         disk, target_name, source_name = _step(given, step)
         broken: tuple[Rule, str] | None = None
         if target_name not in puzzle.pegs:
-            broken = "unknown-peg", f"unknown peg {target_name!r}"
-        elif (
+            raise UnknownPeg(
+                f"step {step}: unknown peg {target_name!r}",
+                step=step,
+                disk=disk,
+                target=target_name,
+                state=tuple(state),
+            )
+        if (
             source_name is not None
             and 1 <= disk <= len(state)
             and source_name != puzzle.pegs[state[disk - 1]]

@@ -31,6 +31,7 @@ from hanoi_asp.model.errors import (
     GoalNotReached,
     IllegalMove,
     InternalError,
+    UnknownPeg,
 )
 from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.options import SolveOptions
@@ -162,7 +163,7 @@ def check_plan(
     options = options or SolveOptions()
     try:
         replay(puzzle, steps)
-    except IllegalMove as error:
+    except (IllegalMove, UnknownPeg) as error:
         line = lines[error.step - 1] if lines and error.step <= len(lines) else None
         held = 1 <= error.disk <= puzzle.disks
         illegal = IllegalStep(

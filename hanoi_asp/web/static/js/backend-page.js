@@ -19,13 +19,13 @@
  */
 
 import {mentionsEdges, sections} from "./asp.js";
-import {asciiBoard, factsText, graphKind, legalMove, replay, stateOf} from "./domain.js";
+import {asciiBoard, factsText, graphKind, legalMove, pythonRepr, replay, stateOf} from "./domain.js";
 import {FactError, readInstance} from "./facts.js";
 import {EncodingProblem, checkWhole, gradeAll} from "./grading.js";
 import {ENCODING_NAME, askHorizons} from "./horizons.js";
 import {randomTrials} from "./random-puzzles.js";
 import {firstCounterexample} from "./shrink.js";
-import {PLAN_NAME, PlanProblem, pythonRepr, readPlan} from "./plan-text.js";
+import {PLAN_NAME, PlanProblem, readPlan} from "./plan-text.js";
 import {STATE_LIMIT, distances, positions} from "./search.js";
 
 const DEFAULT_ENCODING = "incremental.lp";
@@ -373,7 +373,7 @@ export function pageBackend(site) {
       out.exit_code = out.gap === 0 ? 0 : 1;
       return out;
     }
-    const bound = lowerBound(puzzle, "auto");
+    const bound = lowerBound(puzzle, "auto", null);
     out.lower_bound = bound.value;
     if (bound.value >= steps.length) {
       out.verdict = "optimal";

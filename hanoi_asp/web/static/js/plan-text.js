@@ -7,6 +7,8 @@
  * with the message and line (its file is PLAN_NAME).  Nothing in the text is run: it is matched.
  */
 
+import {pythonRepr} from "./domain.js";
+
 export const PLAN_NAME = "plan.txt";
 const MAX_STEPS = 1000000;
 const PEG = "[a-z][A-Za-z0-9_']*|-?[0-9]+|\"(?:[^\"\\\\]|\\\\.)*\"";
@@ -84,12 +86,6 @@ function lineSteps(text) {
     steps.push({line: index + 1, disk: Number(found[1]), target: found[3], source: found[2]});
   });
   return steps;
-}
-
-/* A string as Python's repr() shows it (the command line's messages use it). */
-export function pythonRepr(text) {
-  const quote = text.includes("'") && !text.includes("\"") ? "\"" : "'";
-  return quote + text.replace(/\\/g, "\\\\").replace(new RegExp(quote, "g"), "\\" + quote) + quote;
 }
 
 function jsonSteps(text) {
