@@ -8,7 +8,7 @@ import time
 from dataclasses import replace
 from typing import Final
 
-from hanoi_asp.cli.console import console, progress_line
+from hanoi_asp.cli.console import console, print_lines, progress_line
 from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command
 from hanoi_asp.cli.solve_options import (
     add_instance_options,
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         if result.plan is not None:
             print(plan_facts(result.plan) if result.plan else "% the start meets the goal")
     else:
-        from hanoi_asp.outputs.text import result_view
+        from hanoi_asp.outputs.text import result_lines
 
-        console().print(result_view(result, args.file, boards=args.boards))
+        print_lines(result_lines(result, args.file, boards=args.boards))
     return result.exit_code
