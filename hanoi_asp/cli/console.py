@@ -67,9 +67,9 @@ def no_terminal(stream: TextIO) -> bool:
 
 
 def print_lines(lines: list[StyledLine]) -> None:
-    """Print lines with their styles on stdout: through rich at a terminal; as they are
-    elsewhere, where rich would write the same (only printable text, no tabs or control
-    characters, which rich would change)."""
+    """Print lines with their styles on stdout: through :func:`console` at a terminal; as
+    they are elsewhere, where it would write the same (only printable text: a tab or a
+    control character it would change or escape)."""
     if no_terminal(sys.stdout) and all(
         part.isprintable() for line, _ in lines for part in line.split("\n")
     ):
