@@ -12,13 +12,44 @@ import-linter contract in ``pyproject.toml`` checks it).  The search starts in
 one place, :mod:`hanoi_asp.engine.policy`.
 """
 
-from hanoi_asp.engine.clingo_calls import ClingoCalls
-from hanoi_asp.engine.encodings import read_encoding, shipped, shipped_encoding
-from hanoi_asp.engine.entry import HARD_GRACE_S, solve, solve_capped
-from hanoi_asp.engine.policy import TEACHING_THREADS, batch_threads
-from hanoi_asp.engine.solver import HorizonSolver
-from hanoi_asp.engine.solvers import horizon_solver
-from hanoi_asp.engine.state import OnProgress
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hanoi_asp.engine.clingo_calls import ClingoCalls
+    from hanoi_asp.engine.encodings import read_encoding, shipped, shipped_encoding
+    from hanoi_asp.engine.entry import HARD_GRACE_S, solve, solve_capped
+    from hanoi_asp.engine.policy import TEACHING_THREADS, batch_threads
+    from hanoi_asp.engine.solver import HorizonSolver
+    from hanoi_asp.engine.solvers import horizon_solver
+    from hanoi_asp.engine.state import OnProgress
+
+_HOMES = {
+    "ClingoCalls": "clingo_calls",
+    "read_encoding": "encodings",
+    "shipped": "encodings",
+    "shipped_encoding": "encodings",
+    "HARD_GRACE_S": "entry",
+    "solve": "entry",
+    "solve_capped": "entry",
+    "TEACHING_THREADS": "policy",
+    "batch_threads": "policy",
+    "HorizonSolver": "solver",
+    "horizon_solver": "solvers",
+    "OnProgress": "state",
+}
+"""Where each name lives: imported when first used, so a command imports the parts of
+the engine it runs (a quick solve needs neither process supervision nor A*)."""
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'hanoi_asp.engine' has no attribute {name!r}")
+    value = getattr(import_module(f"hanoi_asp.engine.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "HARD_GRACE_S",

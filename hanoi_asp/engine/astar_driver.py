@@ -19,13 +19,19 @@ shorter.
 from __future__ import annotations
 
 import resource
+from typing import TYPE_CHECKING
 
-from hanoi_asp.methods import astar
-from hanoi_asp.methods.astar import AstarOutcome, Progress, Report
+from hanoi_asp.methods.astar_outcome import AstarOutcome, Progress, Report
 from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.model.lazy import lazy_module
 from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import LowerBound
+
+if TYPE_CHECKING:
+    from hanoi_asp.methods import astar
+else:  # loaded when used: it imports numpy
+    astar = lazy_module("hanoi_asp.methods.astar")
 
 ASTAR_MEMORY = 3 * 2**30
 """Most memory A*'s states take by default (the engine's peak stays under 4 GiB)."""

@@ -38,7 +38,7 @@ from multiprocessing.connection import Connection
 
 from hanoi_asp.engine.astar_driver import astar_bound, race_budget, run_astar
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.methods.astar import AstarOutcome, Progress
+from hanoi_asp.methods.astar_outcome import AstarOutcome, Progress
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from hanoi_asp.engine.answer import assemble, deadline
 from hanoi_asp.engine.bounds import misplaced_disks
-from hanoi_asp.engine.reference import solve_with_method
 from hanoi_asp.engine.search import search
 from hanoi_asp.engine.state import OnProgress
 from hanoi_asp.methods import table_cache
@@ -22,7 +21,6 @@ from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.proof import Proof
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result
-from hanoi_asp.processes import Stopped, run_capped
 
 
 def solve(
@@ -53,6 +51,8 @@ def solve(
         with table_cache.disabled(not options.table_cache):
             if options.method == "asp":
                 return search(puzzle, options, on_progress)
+            from hanoi_asp.engine.reference import solve_with_method
+
             return solve_with_method(puzzle, options)
     except VerificationError as error:  # the engine's own plan: a user's is EncodingPlanError
         raise InternalError(
@@ -72,6 +72,8 @@ def solve_capped(puzzle: Puzzle, options: SolveOptions, memory: int | None) -> R
     :func:`hanoi_asp.processes.run_capped`) killed :data:`HARD_GRACE_S` after the timeout and
     capped at ``memory`` bytes.  Killed or over the cap, the answer is ``UNKNOWN`` with
     ``stopped`` ``timeout`` or ``memory``."""
+    from hanoi_asp.processes import Stopped, run_capped
+
     started = time.monotonic()
     stop_at = deadline(options, started)
     seconds = None if stop_at is None else max(stop_at - started, 0.0) + HARD_GRACE_S

@@ -21,16 +21,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from importlib import import_module
 
 from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.engine.policy import StrategyName, choose_strategy, uses_first_plan
 from hanoi_asp.engine.small_space import space_plan
 from hanoi_asp.engine.state import OnProgress, SearchState
-from hanoi_asp.engine.strategies.exact import exact
-from hanoi_asp.engine.strategies.halves import halves
-from hanoi_asp.engine.strategies.mirror import mirror
-from hanoi_asp.engine.strategies.upward import upward
 from hanoi_asp.engine.tables import bounds_phase
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
@@ -38,13 +35,15 @@ from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import UNREACHABLE, LowerBound, Result
 
-STRATEGIES: dict[StrategyName, Callable[[SearchState], Result]] = {
-    "upward": upward,
-    "mirror": mirror,
-    "halves": halves,
-    "exact": exact,
-}
-"""Every strategy, by the name the policy gives it (:mod:`hanoi_asp.engine.strategies`)."""
+
+def _strategy(name: StrategyName) -> Callable[[SearchState], Result]:
+    """The strategy the policy names: the function of that name in its module of
+    :mod:`hanoi_asp.engine.strategies`, imported when it runs (a plan that meets its
+    bound runs none, and needs neither the scheduler nor A*'s numpy)."""
+    strategy: Callable[[SearchState], Result] = getattr(
+        import_module(f"hanoi_asp.engine.strategies.{name}"), name
+    )
+    return strategy
 
 
 def search(puzzle: Puzzle, options: SolveOptions, on_progress: OnProgress | None = None) -> Result:
@@ -57,7 +56,7 @@ def search(puzzle: Puzzle, options: SolveOptions, on_progress: OnProgress | None
     run = SearchState(puzzle, options, on_progress)
     try:
         if options.exact_moves is not None:
-            return STRATEGIES["exact"](run)
+            return _strategy("exact")(run)
         return _minimal_plan(run)
     except KeyboardInterrupt:
         return run.stop("interrupt")
@@ -99,7 +98,7 @@ def _minimal_plan(run: SearchState) -> Result:
         return run.optimum(run.minimal(run.origin), run.best)
     if run.out_of_time():
         return run.stop("timeout")
-    return STRATEGIES[strategy.name](run)
+    return _strategy(strategy.name)(run)
 
 
 def _walk_down(run: SearchState) -> None:

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from hanoi_asp.engine.ledger import Ledger
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.methods import beam
 from hanoi_asp.methods.patterns import (
     Partitioned,
     PatternTable,
@@ -34,8 +34,14 @@ from hanoi_asp.methods.patterns import (
     beam_database,
     beam_price,
 )
+from hanoi_asp.model.lazy import lazy_module
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
+
+if TYPE_CHECKING:
+    from hanoi_asp.methods import beam
+else:  # loaded when used: it imports numpy
+    beam = lazy_module("hanoi_asp.methods.beam")
 
 FIRST_WIDTH = 1024
 """The narrowest beam: a layer's array operations cost about as much however narrow it
