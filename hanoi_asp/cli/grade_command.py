@@ -15,7 +15,7 @@ from hanoi_asp.model.options import Encoding
 
 if TYPE_CHECKING:
     from hanoi_asp.processes import Stopped
-    from hanoi_asp.teaching.grade import GradeReport
+    from hanoi_asp.teaching.grade_report import GradeReport
     from hanoi_asp.teaching.random_puzzles import Trial
 
 NAME = "grade"
@@ -93,8 +93,8 @@ def run(args: argparse.Namespace) -> int:
     from hanoi_asp.inputs.instance import load_puzzle
     from hanoi_asp.processes import Stopped, run_capped
     from hanoi_asp.teaching.autograder import gradescope_results, junit_xml
-    from hanoi_asp.teaching.grade import teaching_set
     from hanoi_asp.teaching.random_puzzles import mentions_edges, random_trials
+    from hanoi_asp.teaching.teaching_set import teaching_set
     from hanoi_asp.teaching.views import grade_view, shown_path
 
     if args.json and args.format != "text":
@@ -160,7 +160,7 @@ def stopped_grade(
 ) -> GradeReport:
     """The report of a grading whose child was ended: the horizon it was on ran past
     the time limit (or the memory cap), and grading stops there, said as a finding."""
-    from hanoi_asp.teaching.grade import Finding, GradeReport, InstanceGrade
+    from hanoi_asp.teaching.grade_report import Finding, GradeReport, InstanceGrade
 
     horizon = stop.doing.get("horizon")
     where = "" if horizon is None else f" at {horizon} moves"

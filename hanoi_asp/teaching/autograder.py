@@ -1,5 +1,5 @@
 """``grade``'s report in the formats autograders read: JUnit XML and Gradescope's
-``results.json``.  Pure rendering of :class:`~hanoi_asp.teaching.grade.GradeReport`.
+``results.json``.  Pure rendering of :class:`~hanoi_asp.teaching.grade_report.GradeReport`.
 
 JUnit has one test case per instance and horizon class (below the optimum: no plan may
 exist; at it: a plan must; above it: any plan must replay), so a CI page (GitHub
@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ElementTree
 from typing import Any
 
 from hanoi_asp.outputs.safe_text import xml_text
-from hanoi_asp.teaching.grade import Finding, GradeReport, InstanceGrade
+from hanoi_asp.teaching.grade_report import Finding, GradeReport, InstanceGrade
 
 CLASSES = ("below optimum", "at optimum", "above optimum")
 

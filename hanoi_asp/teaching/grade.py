@@ -13,17 +13,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
-from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from hanoi_asp.engine import (
     TEACHING_THREADS,
     ClingoCalls,
     HorizonSolver,
     horizon_solver,
-    shipped,
     solve,
 )
 from hanoi_asp.inputs.asp_text import check_encoding, derives
@@ -35,26 +32,15 @@ from hanoi_asp.model.errors import (
     MalformedAnswer,
     VerificationError,
 )
-from hanoi_asp.model.json_shape import dump
 from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle, State
 from hanoi_asp.model.result import Status
 from hanoi_asp.outputs.board import draw_board
 from hanoi_asp.processes import beat
-from hanoi_asp.teaching.counterexample import Counterexample
-from hanoi_asp.teaching.json_shapes import GradeJSON
+from hanoi_asp.teaching.grade_report import Finding, GradeReport, InstanceGrade
 from hanoi_asp.teaching.random_puzzles import Trial
 
-Kind = Literal[
-    "illegal-plan",
-    "goal-not-reached",
-    "longer-than-optimal",
-    "too-strict",
-    "horizons-differ",
-    "unknown",
-    "error",
-]
 HORIZON_SECONDS = 10.0
 """Budget for one horizon of the student's encoding."""
 EXTRA_HORIZONS = 20
@@ -62,69 +48,6 @@ EXTRA_HORIZONS = 20
 
 UNREACHABLE_HORIZONS = 12
 """Horizons 0..12 are checked on an instance whose goal no plan reaches."""
-
-
-@dataclass(frozen=True)
-class Finding:
-    kind: Kind
-    message: str
-    horizon: int | None = None
-    board: str | None = None
-    """The state drawn where it went wrong (before an illegal move, or at the end)."""
-
-
-@dataclass(frozen=True)
-class InstanceGrade:
-    instance: str
-    optimum: int | None
-    """The reference's minimal length; None if no plan exists within the checked range."""
-    answers: dict[int, Status]
-    """The student's answer per horizon."""
-    findings: tuple[Finding, ...]
-
-    @property
-    def passed(self) -> bool:
-        return not self.findings
-
-
-@dataclass(frozen=True)
-class GradeReport:
-    encoding: str
-    grades: list[InstanceGrade] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    """clingo's warnings about the encoding (e.g. an atom no rule derives), each once."""
-    counterexample: Counterexample | None = None
-    """The first failure shrunk to a smallest puzzle, with its reason."""
-    random_skipped: int = 0
-    """Random puzzles not run: grading stops at the first failure."""
-    first_failure: tuple[Puzzle, list[int]] | None = field(default=None, compare=False)
-    """The first failing puzzle and its horizons, for :mod:`hanoi_asp.teaching.shrink`."""
-
-    @property
-    def score(self) -> tuple[int, int]:
-        return sum(g.passed for g in self.grades), len(self.grades)
-
-    @property
-    def passed(self) -> bool:
-        return all(g.passed for g in self.grades)
-
-    def as_dict(self) -> dict[str, Any]:
-        """``grade --json``'s object (:class:`~hanoi_asp.teaching.json_shapes.GradeJSON`)."""
-        return dump(GradeJSON, self)
-
-
-def teaching_set() -> list[str]:
-    """The shipped teaching instances (inside the wheel, or the checkout's folder)."""
-    return sorted(str(p) for p in teaching_folder().iterdir() if p.name.endswith(".lp"))
-
-
-def teaching_folder() -> Traversable:
-    """Where the teaching set lies: ``hanoi_asp/teaching`` in the wheel (beside this
-    module), else the checkout's ``instances/teaching``."""
-    here = resources.files("hanoi_asp.teaching")
-    if any(p.name.endswith(".lp") for p in here.iterdir()):
-        return here
-    return shipped("instances/teaching", "instances/teaching")
 
 
 def check_whole(encoding: Encoding) -> None:

@@ -24,7 +24,8 @@ from hanoi_asp.model.plan import replay
 from hanoi_asp.model.puzzle import Puzzle, preset_edges
 from hanoi_asp.outputs.board import draw_board
 from hanoi_asp.teaching.counterexample import Counterexample
-from hanoi_asp.teaching.grade import EXTRA_HORIZONS, GradeReport, Kind, grade_trial
+from hanoi_asp.teaching.grade import EXTRA_HORIZONS, grade_trial
+from hanoi_asp.teaching.grade_report import GradeReport, Kind
 from hanoi_asp.teaching.random_puzzles import MAX_OPTIMUM, mentions_edges, reference
 from hanoi_asp.teaching.why_rejected import why_rejected
 

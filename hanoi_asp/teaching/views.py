@@ -16,7 +16,8 @@ from rich.text import Text
 from hanoi_asp.outputs.text import plan_lines
 from hanoi_asp.teaching.autograder import counterexample_text
 from hanoi_asp.teaching.explain import Explanation
-from hanoi_asp.teaching.grade import GradeReport, teaching_folder
+from hanoi_asp.teaching.grade_report import GradeReport
+from hanoi_asp.teaching.teaching_set import teaching_folder
 
 GROUND_SCOPE = {
     "incremental": "incremental: all steps ground so far",

@@ -30,7 +30,7 @@ from hanoi_asp.web.errors import ApiError
 from hanoi_asp.web.schemas import ENCODING_NAME, LIMITS, PLAN_NAME, Hint, HintMove, JobBody
 
 if TYPE_CHECKING:
-    from hanoi_asp.teaching.grade import GradeReport
+    from hanoi_asp.teaching.grade_report import GradeReport
 
 
 def run_job(kind: str, body: JobBody) -> tuple[int, dict[str, Any]]:
@@ -58,7 +58,8 @@ def explain_job(body: JobBody) -> dict[str, Any]:
 
 def grade_job(body: JobBody) -> dict[str, Any]:
     """``hanoi-asp grade --json``'s object, for the submitted instance."""
-    from hanoi_asp.teaching.grade import GradeReport, check_whole, grade_instance
+    from hanoi_asp.teaching.grade import check_whole, grade_instance
+    from hanoi_asp.teaching.grade_report import GradeReport
 
     if body.encoding is None:
         raise ApiError(400, "grade needs an encoding: the one in the editor is the shipped one")
@@ -76,9 +77,10 @@ def grade_job(body: JobBody) -> dict[str, Any]:
 def _graded_with_random(encoding: Encoding, body: JobBody, first: GradeReport) -> dict[str, Any]:
     """The submitted instance's grade, then the teaching set and ``random`` puzzles, as
     ``grade --random N --seed S --json`` gives them (the counterexample included)."""
-    from hanoi_asp.teaching.grade import grade, teaching_set
+    from hanoi_asp.teaching.grade import grade
     from hanoi_asp.teaching.random_puzzles import mentions_edges, random_trials
     from hanoi_asp.teaching.shrink import first_counterexample, with_counterexample
+    from hanoi_asp.teaching.teaching_set import teaching_set
     from hanoi_asp.teaching.views import shown_path
 
     instances = teaching_set()

@@ -43,7 +43,7 @@ from hanoi_asp.inputs.instance import detect_format, parse_puzzle, read_text
 from hanoi_asp.model.errors import STOP_SIGNALS, InputError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.result import Verdict
-from hanoi_asp.teaching.grade import teaching_folder
+from hanoi_asp.teaching.teaching_set import teaching_folder
 
 SHIPPED_ENCODINGS = ("incremental", "quickstart")
 """The whole encodings a student starts from (the others are the engine's parts)."""

@@ -12,7 +12,7 @@ from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.outputs.safe_text import xml_text
 from hanoi_asp.teaching.autograder import gradescope_results, junit_xml
 from hanoi_asp.teaching.counterexample import Counterexample
-from hanoi_asp.teaching.grade import Finding, GradeReport, InstanceGrade
+from hanoi_asp.teaching.grade_report import Finding, GradeReport, InstanceGrade
 
 ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=12)
 """Any code points: control characters, lone surrogates (a file name's bytes that are

@@ -15,7 +15,8 @@ from hanoi_asp import (
     Encoding,
 )
 from hanoi_asp.engine.encodings import read_encoding
-from hanoi_asp.teaching.grade import grade, teaching_set
+from hanoi_asp.teaching.grade import grade
+from hanoi_asp.teaching.teaching_set import teaching_set
 
 EXERCISES = sorted((ROOT / "encodings" / "exercises").glob("*.lp"))
 

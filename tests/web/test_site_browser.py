@@ -27,8 +27,9 @@ from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.methods.bfs import search
 from hanoi_asp.model.options import Encoding
 from hanoi_asp.model.plan import replay
-from hanoi_asp.teaching.grade import HORIZON_SECONDS, grade, teaching_set
+from hanoi_asp.teaching.grade import HORIZON_SECONDS, grade
 from hanoi_asp.teaching.shrink import with_counterexample
+from hanoi_asp.teaching.teaching_set import teaching_set
 from hanoi_asp.teaching.views import shown_path
 from hanoi_asp.web.site import export_site
 

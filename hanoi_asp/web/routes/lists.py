@@ -76,7 +76,7 @@ def encodings() -> list[EncodingText]:
 
 
 def examples() -> list[ExampleText]:
-    from hanoi_asp.teaching.grade import teaching_folder
+    from hanoi_asp.teaching.teaching_set import teaching_folder
 
     items = sorted(teaching_folder().iterdir(), key=lambda i: i.name)
     return [
