@@ -161,7 +161,7 @@ def run_batch(
         run = BatchRun(notes=list(sink.notes))
         earlier = {row_key(r): r for r in sink.rows()}
         again = {key for key, r in earlier.items() if retried(r, options.retry)}
-        digests = {str(path): content_hash(path) for path in files}
+        digests = {str(path): content_hash(path, options.domain) for path in files}
         changed = {  # edited since its row was written: the row no longer answers it
             key
             for key, r in earlier.items()

@@ -26,7 +26,7 @@ from hanoi_asp.batch import WORKER
 from hanoi_asp.batch.row import BatchRow, solved_row
 from hanoi_asp.engine import solve
 from hanoi_asp.inputs.instance import load_puzzle, parse_puzzle
-from hanoi_asp.inputs.pddl import DomainFile
+from hanoi_asp.inputs.pddl import DomainFile, domain_beside, pddl_kind
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.puzzle import Puzzle
@@ -166,9 +166,29 @@ def finish_row(row: BatchRow, digest: str) -> BatchRow:
     return row
 
 
-def content_hash(path: Path) -> str:
-    """What ``--resume`` compares: an instance edited since its row was written runs again."""
+def content_hash(path: Path, domain: DomainFile | None = None) -> str:
+    """What ``--resume`` compares: an instance edited since its row was written runs again.
+
+    A PDDL problem is solved with its domain (``domain``: ``--domain``, else the one
+    beside it), so its digest covers the domain's bytes too: an edited domain runs the
+    problem again.  Any other file's digest is its bytes' alone (rows written before
+    this stay valid)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        data = path.read_bytes()
     except OSError:
         return ""
+    digest = hashlib.sha256(data)
+    if pddl_kind(data.decode("utf-8", "replace")) == "problem":  # as domain_for sniffs
+        digest.update(b"\0domain\0" + _domain_bytes(path, domain))
+    return digest.hexdigest()
+
+
+def _domain_bytes(problem: Path, domain: DomainFile | None) -> bytes:
+    """The domain ``problem`` is solved with (none, or unreadable: nothing)."""
+    if domain is not None:
+        return domain.text.encode()
+    beside = domain_beside(str(problem))
+    try:
+        return b"" if beside is None else beside.read_bytes()
+    except OSError:
+        return b""

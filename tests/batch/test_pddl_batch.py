@@ -3,6 +3,7 @@ shares no file system with the client (Dask), or given once with ``--domain``.""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -14,7 +15,7 @@ import pytest
 from support.cli import RunCli
 from support.files import INSTANCES, QUICKSTART, ROOT
 
-from hanoi_asp.batch.worker import solve_file
+from hanoi_asp.batch.worker import content_hash, solve_file
 from hanoi_asp.inputs.instance import load_puzzle
 from hanoi_asp.inputs.pddl import DomainFile, domain_for
 from hanoi_asp.model.errors import InputError
@@ -80,3 +81,46 @@ def test_pddl_problems_on_dask_give_the_local_rows(run_cli: RunCli, tmp_path: Pa
     assert answers(on_dask) == answers(local)
     assert sorted(answers(local)) == ["3pegs-4disks.pddl", "4pegs-5disks.pddl", "partial-goal.pddl"]
     assert all(result == "OPTIMUM FOUND" for result, _ in answers(local).values())
+
+
+def _resumed(run_cli: RunCli, *argv: str) -> str:
+    code, _, err = run_cli("batch", *argv, "--resume")
+    assert code == 0, err
+    return err
+
+
+def test_resume_runs_a_problem_again_when_its_domain_changed(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """The digest ``--resume`` compares covers the domain the problem is solved with
+    (beside it, or ``--domain``): a changed domain runs the problem again."""
+    domain, problem = hanoi_pddl(load_puzzle(QUICKSTART))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "domain.pddl").write_text(domain)
+    (folder / "p.pddl").write_text(problem)
+    out = tmp_path / "r.jsonl"
+    code, _, err = run_cli("batch", str(folder), "--out", str(out))
+    assert code == 0, err
+    assert "changed instance" not in _resumed(run_cli, str(folder), "--out", str(out))
+    (folder / "domain.pddl").write_text("; edited\n" + domain)
+    assert "1 changed instance(s)" in _resumed(run_cli, str(folder), "--out", str(out))
+    assert "changed instance" not in _resumed(run_cli, str(folder), "--out", str(out))
+    given = tmp_path / "given.pddl"
+    given.write_text(domain)
+    with_given = (str(folder), "--domain", str(given), "--out", str(out))
+    assert "1 changed instance(s)" in _resumed(run_cli, *with_given)
+    assert "changed instance" not in _resumed(run_cli, *with_given)
+    given.write_text("; edited again\n" + domain)
+    assert "1 changed instance(s)" in _resumed(run_cli, *with_given)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["result"], r["length"]) for r in rows] == [("OPTIMUM FOUND", 15)]
+
+
+def test_an_lp_instance_keeps_the_digest_of_its_bytes(tmp_path: Path) -> None:
+    """Rows written before the domain counted stay valid for every other format."""
+    path = tmp_path / "a.lp"
+    path.write_bytes(Path(QUICKSTART).read_bytes())
+    given = DomainFile("d.pddl", "(define (domain hanoi))")
+    expected = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert content_hash(path) == content_hash(path, given) == expected
