@@ -34,7 +34,7 @@ from hanoi_asp.batch.worker import (
     worker_failed,
 )
 from hanoi_asp.inputs.instance import read_text
-from hanoi_asp.inputs.pddl import DomainFile, domain_for
+from hanoi_asp.inputs.pddl_files import DomainFile, domain_for
 from hanoi_asp.model.errors import HanoiError, InputError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.outputs.json import error_json

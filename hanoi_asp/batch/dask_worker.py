@@ -11,7 +11,7 @@ from typing import Any
 
 from hanoi_asp.batch.row import BatchRow
 from hanoi_asp.batch.worker import hard_limit, new_pool, row_of, solve_file
-from hanoi_asp.inputs.pddl import DomainFile
+from hanoi_asp.inputs.pddl_files import DomainFile
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.processes import WarmPool, default_memory_limit, worker_died
 

@@ -27,7 +27,7 @@ from hanoi_asp.batch.worker import (
     solve_file,
 )
 from hanoi_asp.engine import batch_threads
-from hanoi_asp.inputs.pddl import DomainFile, pddl_kind
+from hanoi_asp.inputs.pddl_files import DomainFile, pddl_kind
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
 

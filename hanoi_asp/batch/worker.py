@@ -26,7 +26,7 @@ from hanoi_asp.batch import WORKER
 from hanoi_asp.batch.row import BatchRow, solved_row
 from hanoi_asp.engine import solve
 from hanoi_asp.inputs.instance import load_puzzle, parse_puzzle
-from hanoi_asp.inputs.pddl import DomainFile, domain_beside, pddl_kind
+from hanoi_asp.inputs.pddl_files import DomainFile, domain_beside, pddl_kind
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_UNKNOWN, HanoiError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.puzzle import Puzzle

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hanoi_asp.inputs.aspcomp import looks_like_aspcomp, read_aspcomp
-from hanoi_asp.inputs.pddl import DomainFile, domain_for, pddl_kind, read_pddl
+from hanoi_asp.inputs.pddl import read_pddl
+from hanoi_asp.inputs.pddl_files import DomainFile, domain_for, pddl_kind
 from hanoi_asp.inputs.read_facts import read_facts
 from hanoi_asp.model.errors import InputError, InvalidPuzzle
 from hanoi_asp.model.files import read_user_file

@@ -13,102 +13,44 @@ whatever its objects are named and in whatever order its facts come:
   peg must take every disk, else the problem is not the Hanoi puzzle;
 * the start is the ``on`` chains down to the pegs; its ``clear`` facts must be exactly
   the tops (and, in the located variant, its ``at`` facts the disks' pegs);
-* the goal is a conjunction of facts.  Its ``on`` chains that reach a peg place their
-  disks on that peg; the goal is accepted when these pegs imply every goal fact, so a
-  goal that names only some disks' places (a partial goal) is read exactly.  A fact the
-  pegs cannot say (``(on d3 d5)`` where d5's peg is not fixed, or a disk directly on a
-  peg with larger disks free to lie there too) is refused with one line naming it.
+* the goal is a conjunction of facts, read as pegs where the pegs imply it
+  (:mod:`hanoi_asp.inputs.pddl_goal`).
 
 The domain file is ``--domain FILE``, or found beside the problem file
-(:func:`domain_for`): only a file's domain is looked for, never a text's (the web's
-editor, a Dask worker's copy), so a text never makes this read a file of the machine it
-runs on; a batch's client reads the domain and ships it with the problem to workers that
-share no file system (:class:`DomainFile`).
+(:mod:`hanoi_asp.inputs.pddl_files`).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from hanoi_asp.inputs.pddl_domain import HanoiShape, hanoi_shape
+from hanoi_asp.inputs.pddl_files import (
+    DOMAIN_NAMES,
+    NO_DOMAIN,
+    DomainFile,
+    domain_beside,
+    domain_for,
+    pddl_kind,
+)
+from hanoi_asp.inputs.pddl_goal import check_self_holds, facts, goal_atoms, goal_pegs, shown
 from hanoi_asp.inputs.pddl_names import peg_name
 from hanoi_asp.model.errors import InputError
-from hanoi_asp.model.files import read_user_file
 from hanoi_asp.model.puzzle import Puzzle, placement
 
+__all__ = [  # the domain's finding lives in pddl_files; these names stay importable here
+    "DOMAIN_NAMES",
+    "INSTALL_HINT",
+    "NO_DOMAIN",
+    "DomainFile",
+    "domain_beside",
+    "domain_for",
+    "pddl_kind",
+    "read_pddl",
+]
+
 INSTALL_HINT = "reading PDDL needs the pddl extra: pip install 'hanoi-asp[pddl]'"
-DOMAIN_NAMES = (
-    "{stem}-domain.pddl",
-    "domain-{stem}.pddl",
-    "{stem}_domain.pddl",
-    "domain_{stem}.pddl",
-    "domain.pddl",
-)
-"""Where a problem's domain is looked for beside it, in this order (the usual layouts
-of planning benchmark folders: one ``domain.pddl`` per folder, or one per problem)."""
-
-NO_DOMAIN = "no PDDL domain: give --domain FILE, or put domain.pddl beside the problem"
-_DEFINE = re.compile(r"\(\s*define\s*\(\s*(problem|domain)\b", re.IGNORECASE)
-
-
-def pddl_kind(text: str) -> str | None:
-    """``problem`` or ``domain`` if the text (comments aside) defines one, else None.
-
-    >>> pddl_kind("; a comment\\n(define (problem p1) (:domain hanoi))")
-    'problem'
-    >>> pddl_kind("peg(a).") is None
-    True
-    """
-    body = "\n".join(line.split(";", 1)[0] for line in text.splitlines())
-    found = _DEFINE.match(body.lstrip())
-    return found.group(1).lower() if found else None
-
-
-def domain_beside(path: str) -> Path | None:
-    """The domain file beside the problem ``path``: the first of :data:`DOMAIN_NAMES`
-    that exists, else None."""
-    problem = Path(path)
-    for pattern in DOMAIN_NAMES:
-        candidate = problem.with_name(pattern.format(stem=problem.stem))
-        if candidate != problem and candidate.is_file():
-            return candidate
-    return None
-
-
-@dataclass(frozen=True)
-class DomainFile:
-    """A PDDL domain, read: its file's name (for messages) and its text."""
-
-    path: str
-    text: str
-
-    @classmethod
-    def read(cls, path: str | Path) -> DomainFile:
-        """The domain file ``path``; one line if it cannot be read or is no domain."""
-        text = read_user_file(str(path), what="domain")
-        if pddl_kind(text) != "domain":
-            raise InputError(
-                "not a PDDL domain: no (define (domain ...)) at its start", path=str(path)
-            )
-        return cls(str(path), text)
-
-
-def domain_for(path: str, text: str, given: DomainFile | None = None) -> DomainFile | None:
-    """The domain of the file ``path`` (its ``text``) if it is a PDDL problem: ``given``
-    (``--domain``), else the one beside it, read (none: one line); None for any other
-    instance."""
-    if pddl_kind(text) != "problem":
-        return None
-    if given is not None:
-        return given
-    beside = domain_beside(path)
-    if beside is None:
-        raise InputError(NO_DOMAIN, path=path)
-    return DomainFile.read(beside)
 
 
 def read_pddl(text: str, path: str, domain: str | DomainFile | None = None) -> Puzzle:
@@ -156,34 +98,9 @@ def _parse(domain_text: str, domain_path: str, text: str, path: str) -> Any:
     return reader.problem
 
 
-def _facts(atoms: Iterable[Any]) -> list[tuple[str, tuple[str, ...]]]:
-    return [
-        (atom.predicate.name.lower(), tuple(str(t.symbol).lower() for t in atom.subterms))
-        for atom in atoms
-    ]
-
-
-def _goal_atoms(goal: Any, path: str) -> list[tuple[str, tuple[str, ...]]]:
-    from tarski.syntax import Atom, CompoundFormula, Connective, Tautology
-
-    if isinstance(goal, Tautology):
-        return []
-    if isinstance(goal, CompoundFormula) and goal.connective == Connective.And:
-        return [fact for part in goal.subformulas for fact in _goal_atoms(part, path)]
-    if isinstance(goal, Atom):
-        return _facts([goal])
-    raise InputError(
-        f"goal part {goal} is not a fact: a Hanoi goal says where disks lie", path=path
-    )
-
-
-def _shown(name: str, args: Iterable[str]) -> str:
-    return "(" + " ".join([name, *args]) + ")"
-
-
 def _puzzle(problem: Any, shape: HanoiShape, path: str) -> Puzzle:
     objects = [str(c.symbol).lower() for c in problem.language.constants()]
-    init = _facts(problem.init.as_atoms())
+    init = facts(problem.init.as_atoms())
     by_name: dict[str, list[tuple[str, ...]]] = {}
     for name, args in init:
         by_name.setdefault(name, []).append(args)
@@ -192,12 +109,12 @@ def _puzzle(problem: Any, shape: HanoiShape, path: str) -> Puzzle:
     for upper, lower in by_name.get(shape.on, []):
         if upper in below:
             raise InputError(
-                f"{_shown(shape.on, (upper, lower))}: {upper} already lies on {below[upper]}",
+                f"{shown(shape.on, (upper, lower))}: {upper} already lies on {below[upper]}",
                 path=path,
             )
         if lower in above:
             raise InputError(
-                f"{_shown(shape.on, (upper, lower))}: {above[lower]} already lies on {lower}",
+                f"{shown(shape.on, (upper, lower))}: {above[lower]} already lies on {lower}",
                 path=path,
             )
         below[upper] = lower
@@ -208,7 +125,7 @@ def _puzzle(problem: Any, shape: HanoiShape, path: str) -> Puzzle:
     for thing in objects:
         if thing not in disks and thing not in pegs:
             raise InputError(
-                f"{_shown(shape.clear, (thing,))} is missing at the start: {thing} lies on "
+                f"{shown(shape.clear, (thing,))} is missing at the start: {thing} lies on "
                 "nothing and nothing lies on it, so it is neither a disk nor a usable peg",
                 path=path,
             )
@@ -219,9 +136,9 @@ def _puzzle(problem: Any, shape: HanoiShape, path: str) -> Puzzle:
     number = _sizes(disks, pegs, by_name.get(shape.smaller, []), shape, path)
     start = _stacks(below, above, clear, pegs, number, shape, path)
     _check_at(by_name, shape, start, pegs, path)
-    goal_atoms = _goal_atoms(problem.goal, path)
-    goal = _goal(goal_atoms, by_name, shape, number, pegs, path)
-    _check_self_holds(by_name.get(shape.smaller, []), goal_atoms, shape, path)
+    wanted = goal_atoms(problem.goal, path)
+    goal = goal_pegs(wanted, by_name, shape, number, pegs, path)
+    check_self_holds(by_name.get(shape.smaller, []), wanted, shape, path)
     names = {peg: peg_name(peg) for peg in pegs}
     data: dict[str, Any] = {
         "pegs": tuple(names[p] for p in pegs),
@@ -255,7 +172,7 @@ def _sizes(
             if (peg, disk) not in holds:
                 fact = (peg, disk) if shape.holder_first else (disk, peg)
                 raise InputError(
-                    f"{_shown(shape.smaller, fact)} is missing: disk {disk} could never be "
+                    f"{shown(shape.smaller, fact)} is missing: disk {disk} could never be "
                     f"put on peg {peg}, which is not the Hanoi puzzle",
                     path=path,
                 )
@@ -277,27 +194,6 @@ def _sizes(
                 path=path,
             )
     return {disk: index for index, disk in enumerate(ranked, start=1)}
-
-
-def _check_self_holds(
-    facts: list[tuple[str, ...]],
-    goal: list[tuple[str, tuple[str, ...]]],
-    shape: HanoiShape,
-    path: str,
-) -> None:
-    """A fact ``(smaller d d)`` (the IPC 2008 Hanoi problems have them) lets disk d be
-    put on itself, where it can never move again and nothing can be put on it: the
-    plans of a goal with an ``on`` fact naming d never do that (the fact could no
-    longer hold), so the fact changes nothing there.  Where the goal leaves d free, it
-    would take d out of the game, which is not the Hanoi puzzle: refused."""
-    placed = {thing for name, args in goal if name == shape.on for thing in args}
-    for args in facts:
-        if len(args) == 2 and args[0] == args[1] and args[0] not in placed:
-            raise InputError(
-                f"{_shown(shape.smaller, args)} lets {args[0]} be put on itself, out of the "
-                "game, and the goal does not place it: not the Hanoi puzzle",
-                path=path,
-            )
 
 
 def _stacks(
@@ -325,19 +221,19 @@ def _stacks(
         lower = below[disk]
         if lower in number and number[lower] > number[disk]:
             raise InputError(
-                f"{_shown(shape.on, (disk, lower))} at the start: a larger disk on a smaller one",
+                f"{shown(shape.on, (disk, lower))} at the start: a larger disk on a smaller one",
                 path=path,
             )
     for thing in [*pegs, *number]:
         top = thing not in above
         if top and thing not in clear:
             raise InputError(
-                f"{_shown(shape.clear, (thing,))} is missing at the start: nothing lies on {thing}",
+                f"{shown(shape.clear, (thing,))} is missing at the start: nothing lies on {thing}",
                 path=path,
             )
         if not top and thing in clear:
             raise InputError(
-                f"{_shown(shape.clear, (thing,))} at the start, but {above[thing]} lies on it",
+                f"{shown(shape.clear, (thing,))} at the start, but {above[thing]} lies on it",
                 path=path,
             )
     return peg_of
@@ -358,108 +254,4 @@ def _check_at(
     wanted = {(d, p) for d, p in start.items()} | {(p, p) for p in pegs}
     for fact in sorted(given ^ wanted):
         state = "is missing" if fact in wanted else "does not hold"
-        raise InputError(f"{_shown(shape.at, fact)} {state} at the start", path=path)
-
-
-def _goal(
-    atoms: list[tuple[str, tuple[str, ...]]],
-    init: Mapping[str, list[tuple[str, ...]]],
-    shape: HanoiShape,
-    number: Mapping[str, int],
-    pegs: list[str],
-    path: str,
-) -> dict[int, str]:
-    """Disk number -> goal peg object, or a refusal naming the goal fact the pegs
-    cannot say."""
-    static = {name for name in (shape.smaller, shape.can_move) if name}
-    below: dict[str, str] = {}
-    peg_of: dict[str, str] = {}
-    for name, args in atoms:
-        fact = _shown(name, args)
-        if name in static:
-            if args not in init.get(name, []):
-                raise InputError(f"goal fact {fact} can never hold (it is static)", path=path)
-        elif name == shape.on:
-            upper, lower = args
-            if upper not in number or (lower not in number and lower not in pegs):
-                raise InputError(
-                    f"goal fact {fact}: {upper} is no disk or {lower} no place", path=path
-                )
-            if below.get(upper, lower) != lower:
-                raise InputError(
-                    f"goal fact {fact}: {upper} cannot also lie on {below[upper]}", path=path
-                )
-            below[upper] = lower
-        elif name == shape.at:
-            disk, peg = args
-            if disk in pegs and disk == peg:
-                continue
-            if disk not in number or peg not in pegs:
-                raise InputError(f"goal fact {fact}: {disk} is no disk or {peg} no peg", path=path)
-            if peg_of.get(disk, peg) != peg:
-                raise InputError(
-                    f"goal fact {fact}: {disk} cannot also be on {peg_of[disk]}", path=path
-                )
-            peg_of[disk] = peg
-        elif name != shape.clear:
-            raise InputError(f"goal fact {fact} is not about where disks lie", path=path)
-    for disk in below:
-        support, seen = below[disk], {disk}
-        while support in below and support not in seen:
-            seen.add(support)
-            support = below[support]
-        if support in pegs:
-            if peg_of.get(disk, support) != support:
-                raise InputError(
-                    f"goal fact {_shown(shape.on, (disk, below[disk]))}: {disk} cannot be on "
-                    f"{support} and {peg_of[disk]}",
-                    path=path,
-                )
-            peg_of[disk] = support
-        elif support in number and support in peg_of:
-            peg_of[disk] = peg_of[support]
-    goal = {number[d]: p for d, p in peg_of.items()}
-    for name, args in atoms:
-        if name in static or name == shape.at:
-            continue
-        why = _not_implied(name, args, goal, number, pegs, shape)
-        if why:
-            raise InputError(
-                f"goal fact {_shown(name, args)} cannot be stated as pegs: {why}", path=path
-            )
-    return goal
-
-
-def _not_implied(
-    name: str,
-    args: tuple[str, ...],
-    goal: Mapping[int, str],
-    number: Mapping[str, int],
-    pegs: list[str],
-    shape: HanoiShape,
-) -> str | None:
-    """Why the goal pegs do not imply this ``on`` or ``clear`` goal fact (None: they
-    do).  On a peg, disks lie in order of size, so ``(on x y)`` holds in every state
-    with these pegs exactly when x and y's peg is fixed and every disk of a size
-    between them is fixed elsewhere; ``(clear x)`` when every smaller disk (every disk,
-    for a peg) is fixed elsewhere."""
-    if name == shape.on:
-        upper, lower = args
-        size = number[upper]
-        if lower in number and number[lower] >= size:
-            return f"{lower} is not larger than {upper}"
-        peg = lower if lower in pegs else goal.get(number[lower])
-        if peg is None or goal.get(size) != peg:
-            return f"it does not say which peg {upper} ends on"
-        between = range(number[lower] + 1 if lower in number else 1, size)
-    else:
-        (thing,) = args
-        peg = thing if thing in pegs else goal.get(number[thing])
-        if peg is None:
-            return f"it does not say which peg {thing} ends on"
-        between = range(number[thing] + 1 if thing in number else 1, len(number) + 1)
-    loose = [d for d in between if goal.get(d, peg) == peg]
-    if loose:
-        names = {n: d for d, n in number.items()}
-        return f"{names[loose[0]]} may end on {peg} there too"
-    return None
+        raise InputError(f"{shown(shape.at, fact)} {state} at the start", path=path)

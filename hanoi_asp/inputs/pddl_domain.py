@@ -22,7 +22,7 @@ target, and the size fact relating the disk and its *source* as the target's rel
 which is therefore not clear, so the source is neither the target nor the disk; the
 target is the disk only in a move of a disk onto itself, which a size fact ``(smaller d
 d)`` would allow and which the problem's reader refuses unless no plan can take it
-(:func:`hanoi_asp.inputs.pddl._check_self_holds`); and every stack is ordered by the
+(:func:`hanoi_asp.inputs.pddl_goal.check_self_holds`); and every stack is ordered by the
 size facts at the start (the reader checks it) and after every move, so a disk is
 always smaller than what it lies on.  Leaving them out changes no plan.  Nothing else
 may appear: another precondition, a negative or disjunctive one, a conditional effect
