@@ -21,6 +21,7 @@ from hanoi_asp.inputs.instance import parse_puzzle
 from hanoi_asp.methods.bfs import search
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.plan import replay
+from hanoi_asp.web import folder_swap
 from hanoi_asp.web import site as site_module
 from hanoi_asp.web.site import SITE_JSON, SiteDocument, export_site
 
@@ -333,7 +334,7 @@ def test_what_names_no_folder_is_one_line(run_cli: RunCli, tmp_path: Path, make:
 def test_the_root_folder_has_no_place_beside_it(run_cli: RunCli) -> None:
     """Refused before anything is read or written (and without --force in any case)."""
     with pytest.raises(InputError, match="root folder"):
-        site_module._target_folder(Path("/"))
+        folder_swap.target_folder(Path("/"))
     code, _, err = run_cli("site", "/", "--instances", SMALL)
     assert code == 2 and "is the root folder" in err and len(err.splitlines()) == 1
 
@@ -347,7 +348,7 @@ def test_no_room_beside_the_folder_is_one_line(
     def read_only(**_: object) -> str:
         raise PermissionError(errno.EACCES, "Permission denied", str(tmp_path / ".ne-x"))
 
-    monkeypatch.setattr("hanoi_asp.web.site.tempfile.mkdtemp", read_only)
+    monkeypatch.setattr("hanoi_asp.web.folder_swap.tempfile.mkdtemp", read_only)
     code, _, err = run_cli("site", str(folder), "--force", "--instances", SMALL)
     assert code == 2 and len(err.splitlines()) == 1, err
     assert f"cannot make a folder beside it, in {tmp_path}: Permission denied" in err
