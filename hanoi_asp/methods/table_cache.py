@@ -8,12 +8,8 @@ reads a table instead of building it again.
 >>> bytes(found.payload), found.width, found.seconds
 (b'\\x00\\x01\\x02', 1, 0.5)
 
-Where: ``$HANOI_ASP_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/hanoi-asp``, else
-``~/.cache/hanoi-asp``.  Off: ``$HANOI_ASP_NO_CACHE`` set (to anything but ``0`` or
-empty), ``hanoi-asp solve/batch/explain --no-cache``, or
-``SolveOptions(table_cache=False)``.  Clearing it is deleting the folder.  A setting
-that makes no sense (``HANOI_ASP_CACHE_MAX_MIB=nan``) is one warning line on stderr,
-once per process, and its default: the cache never fails a solve over it.
+Where it is, whether it is on and its size cap: :mod:`.table_cache_settings`.
+Clearing it is deleting the folder.
 
 A table is a file named by a hash of its *key* (what it is a table of: pegs, the goal
 pattern of its disks, the move graph, the format).  It is never trusted: its header
@@ -26,7 +22,7 @@ readers see a whole file or none.  A reader copies the file into memory with one
 (not a memory map: a map of a file that another process truncates kills the reader with
 SIGBUS, and Python cannot catch that); only a regular file is read, so a FIFO or a link
 to a device in the folder never blocks a solve.  The folder is kept under
-``$HANOI_ASP_CACHE_MAX_MIB`` (default :data:`DEFAULT_MAX_MIB`), the least recently
+``$HANOI_ASP_CACHE_MAX_MIB`` (default :data:`.DEFAULT_MAX_MIB`), the least recently
 used tables (by mtime; a read touches it) deleted first; only the cache's own files
 (its names, its header) are ever deleted or counted.  Nothing here may fail a solve:
 an unwritable folder, a full disk or a vanished file is the same as no cache.  (Out of
@@ -38,8 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import logging
-import math
 import os
 import re
 import stat
@@ -48,9 +42,29 @@ import tempfile
 import time
 import zlib
 from collections.abc import Iterator
-from contextvars import ContextVar
 from pathlib import Path
 from typing import NamedTuple
+
+from hanoi_asp.methods.table_cache_settings import (
+    DEFAULT_MAX_MIB,
+    disabled,
+    folder,
+    max_bytes,
+    using,
+)
+
+__all__ = [  # the settings live in table_cache_settings; these names stay importable here
+    "DEFAULT_MAX_MIB",
+    "Stored",
+    "disabled",
+    "folder",
+    "holds",
+    "load",
+    "max_bytes",
+    "store",
+    "trim",
+    "using",
+]
 
 FORMAT = 2
 """Bumped whenever the way tables are built or laid out changes: old files then read
@@ -64,9 +78,6 @@ payload."""
 ALIGN = 8
 """The payload starts at a multiple of this (two-byte entries read aligned)."""
 
-DEFAULT_MAX_MIB = 1024
-"""The folder's size cap by default: the tables of a few dozen hard puzzles."""
-
 SUFFIX = ".pdb"
 PARTIAL = ".part"
 """A table being written; one left by a process that died is deleted after
@@ -79,92 +90,6 @@ or deleted."""
 PARTIAL_NAME = re.compile(r"\.(?:table-[a-z0-9_]+|[a-z0-9_]{8})\.part")
 """The names of its temporary files (``.table-`` and :func:`tempfile.mkstemp`'s eight
 characters; before format 2's second release, without the ``table-``)."""
-
-_ENABLED: ContextVar[bool] = ContextVar("table_cache_enabled", default=True)
-_FOLDER: ContextVar[str | None] = ContextVar("table_cache_folder", default=None)
-_LOG = logging.getLogger(__name__)
-_WARNED: set[tuple[str, str]] = set()
-"""The bad settings already warned about in this process (each once)."""
-
-
-def folder() -> Path | None:
-    """The cache folder in force, None when the cache is off."""
-    if not _ENABLED.get() or _switched_off():
-        return None
-    chosen = _FOLDER.get() or os.environ.get("HANOI_ASP_CACHE_DIR")
-    if chosen:
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if base and not os.path.isabs(base):
-        # the XDG specification: a relative path in its variables is invalid, ignored
-        _warn("XDG_CACHE_HOME", base, "is not an absolute path: ignored, as XDG says")
-        base = ""
-    return Path(base or os.path.join(os.path.expanduser("~"), ".cache")) / "hanoi-asp"
-
-
-_SAID_OFF = frozenset({"1", "true", "yes", "on"})
-
-
-def _switched_off() -> bool:
-    """``$HANOI_ASP_NO_CACHE``: unset, empty or ``0`` leaves the cache on; anything
-    else turns it off (as documented), with a warning when the value is not a plain
-    yes (``false`` or ``off`` would read as set)."""
-    raw = os.environ.get("HANOI_ASP_NO_CACHE", "")
-    if raw in ("", "0"):
-        return False
-    if raw.strip().lower() not in _SAID_OFF:
-        _warn("HANOI_ASP_NO_CACHE", raw, "is set, so the cache is off (0 or empty keeps it on)")
-    return True
-
-
-def _warn(name: str, value: str, problem: str) -> None:
-    """One line on stderr (through :mod:`logging`: with no handler configured, Python
-    prints the message alone), once per process for each setting and value."""
-    if (name, value) in _WARNED:
-        return
-    _WARNED.add((name, value))
-    _LOG.warning("hanoi-asp: warning: %s=%s %s", name, ascii(value), problem)
-
-
-@contextlib.contextmanager
-def disabled(off: bool = True) -> Iterator[None]:
-    """Within the block (and this context), no table is read from or written to disk."""
-    token = _ENABLED.set(not off)
-    try:
-        yield
-    finally:
-        _ENABLED.reset(token)
-
-
-@contextlib.contextmanager
-def using(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Within the block, the cache folder is ``path`` (tests, benchmarks)."""
-    token = _FOLDER.set(os.fspath(path))
-    try:
-        yield
-    finally:
-        _FOLDER.reset(token)
-
-
-def max_bytes() -> int:
-    """The size cap in bytes: ``$HANOI_ASP_CACHE_MAX_MIB``, a number of MiB from 0 to
-    2^43 (2^63 bytes; a fraction is fine); anything else (``nan``, ``inf``, ``1e400``,
-    ``-3``, ``abc``, empty) is warned about and the default."""
-    raw = os.environ.get("HANOI_ASP_CACHE_MAX_MIB")
-    if raw is None:
-        return DEFAULT_MAX_MIB << 20
-    try:
-        size = float(raw) * (1 << 20)
-    except ValueError:
-        size = math.nan
-    if 0 <= size <= 1 << 63:  # False for nan
-        return int(size)
-    _warn(
-        "HANOI_ASP_CACHE_MAX_MIB",
-        raw,
-        f"is not a size in MiB (a number from 0 to 2^43): the default, {DEFAULT_MAX_MIB}, is used",
-    )
-    return DEFAULT_MAX_MIB << 20
 
 
 def _path(base: Path, key: str) -> Path:

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 from support.cli import RunCli
 
-from hanoi_asp.methods import patterns, table_cache
+from hanoi_asp.methods import patterns, table_cache, table_cache_settings
 from hanoi_asp.methods.patterns import UNSEEN, database
 
 PEGS, ENDS = 4, [[3], [0, 1], [2], [1], [0], [3], [2], [1]]
@@ -238,11 +238,11 @@ def test_another_formats_file_is_not_counted_as_held(folder: Path) -> None:
 @pytest.fixture
 def unwarned(monkeypatch: pytest.MonkeyPatch) -> None:
     """This process has warned about no setting yet (each is warned about once)."""
-    monkeypatch.setattr(table_cache, "_WARNED", set())
+    monkeypatch.setattr(table_cache_settings, "_WARNED", set())
 
 
 def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == table_cache.__name__]
+    return [r.getMessage() for r in caplog.records if r.name == table_cache_settings.__name__]
 
 
 @pytest.mark.usefixtures("unwarned")
