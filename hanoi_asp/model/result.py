@@ -22,7 +22,7 @@ from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.plan import Move, MoveJSON
 from hanoi_asp.model.proof import UNREACHABLE as UNREACHABLE
 from hanoi_asp.model.proof import LowerBound as LowerBound
-from hanoi_asp.model.proof import LowerBoundJSON, Phase, Proof, ProofJSON, Stop
+from hanoi_asp.model.proof import LowerBoundJSON, Phase, Proof, ProofJSON, Stop, to_tenth_ms
 from hanoi_asp.model.puzzle import Puzzle
 
 Verdict = Literal["OPTIMUM FOUND", "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"]
@@ -198,18 +198,13 @@ class Result:
 # -- the JSON shapes: solve --json, one line of batch results, the web's /api/solve ------
 
 
-def seconds(value: float) -> float:
-    """A time as printed: to 0.1 ms."""
-    return round(value, 4)
-
-
 @shape
 class HorizonJSON(TypedDict):
     """One clingo call at one horizon, from clingo's statistics."""
 
     horizon: int
     status: Status
-    time_s: Annotated[float, From("seconds", seconds)]
+    time_s: Annotated[float, From("seconds", to_tenth_ms)]
     choices: int
     conflicts: int
     atoms: int
@@ -227,7 +222,7 @@ class FirstPlanJSON(TypedDict):
 
     length: int
     method: FirstPlanMethod
-    time_s: Annotated[float, From("seconds", seconds)]
+    time_s: Annotated[float, From("seconds", to_tenth_ms)]
 
 
 @shape
@@ -249,7 +244,7 @@ class ResultJSON(TypedDict):
     """Proven: no plan has fewer moves; null when no plan exists at all."""
     plan: list[MoveJSON]
     """The plan, replayed by the simulator; ``[]`` when there is none."""
-    time_s: Annotated[float, From(convert=seconds)]
+    time_s: Annotated[float, From(convert=to_tenth_ms)]
     bound: LowerBoundJSON
     proof: str
     """Why the answer holds, in words (worded from ``proof_data``; the words may
@@ -281,7 +276,7 @@ class ResultJSON(TypedDict):
     """``upper_bound - lower_bound`` (0 when proven minimal)."""
     first_plan: FirstPlanJSON | None
     timings: Annotated[
-        dict[str, float], From(convert=lambda pairs: {k: seconds(v) for k, v in pairs})
+        dict[str, float], From(convert=lambda pairs: {k: to_tenth_ms(v) for k, v in pairs})
     ]
     """Seconds per phase: ``reading``, ``first_plan``, ``bounds``, ``grounding``,
     ``solving`` (``{}`` for the reference methods)."""
