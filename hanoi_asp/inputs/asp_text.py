@@ -13,11 +13,12 @@ aborts the process).  :func:`safe_parse` then parses an ASCII copy first.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from clingo import ast
 
-from hanoi_asp.model.errors import EncodingError, HanoiError, InputError
+from hanoi_asp.model.errors import EncodingError, HanoiError
 from hanoi_asp.model.options import Encoding
 
 REFUSED_DIRECTIVES = ("#script", "#include", "#end")
@@ -36,10 +37,20 @@ class Scan:
     NUL byte (clingo stops reading there) or a number past its 32-bit integers (which
     it wraps: ``moves(4294967299)`` would be ``moves(3)``)."""
 
-    @property
-    def directive(self) -> tuple[int, str] | None:
-        """The first directive, if any."""
-        return self.directives[0] if self.directives else None
+    def refusal(self, refuse: Callable[[str], str | None]) -> tuple[int, str] | None:
+        """Line and message of the first reason not to hand the text to clingo's parser:
+        a directive ``refuse`` has a message for (the parser itself would follow
+        ``#include``), else :attr:`problem`, else a non-ASCII character."""
+        for line, word in self.directives:
+            message = refuse(word)
+            if message is not None:
+                return line, message
+        if self.problem is not None:
+            return self.problem
+        if self.foreign is not None:
+            line, char = self.foreign
+            return line, f"unexpected character {char!r}: only ASCII outside strings and comments"
+        return None
 
 
 def scan(text: str) -> Scan:
@@ -159,21 +170,20 @@ def _quoted_end(text: str, i: int) -> int | None:
 
 
 def safe_parse(
-    text: str, path: str, found: Scan, error: type[HanoiError] = InputError
+    text: str,
+    path: str,
+    found: Scan,
+    error: type[HanoiError],
+    refuse: Callable[[str], str | None],
 ) -> list[ast.AST]:
     """clingo's parse of ``text`` (a file's, already :func:`scan` ned), kept from
-    non-ASCII error messages: non-ASCII outside strings and comments is an error, the
-    syntax is checked on the ASCII copy, and only then is the real text parsed."""
-    if found.problem is not None:
-        line, message = found.problem
+    non-ASCII error messages and from the directives ``refuse`` has a message for
+    (:meth:`Scan.refusal`): the syntax is checked on the ASCII copy, and only then is
+    the real text parsed."""
+    refusal = found.refusal(refuse)
+    if refusal is not None:
+        line, message = refusal
         raise error(message, path=path, line=line)
-    if found.foreign is not None:
-        line, char = found.foreign
-        raise error(
-            f"unexpected character {char!r}: only ASCII outside strings and comments",
-            path=path,
-            line=line,
-        )
     messages: list[str] = []
     statements: list[ast.AST] = []
     try:
@@ -247,16 +257,16 @@ def check_encoding(encoding: Encoding) -> None:
     non-ASCII characters outside strings and comments are refused, and the syntax is
     checked on an ASCII copy first (see :func:`scan` for why).
     """
-    found = scan(encoding.text)
-    for line, word in found.directives:
-        if word in REFUSED_DIRECTIVES:
-            raise EncodingError(
-                f"{word} is not allowed in an encoding: hanoi-asp never runs embedded "
-                "scripts or reads other files (grading may run encodings nobody checked)",
-                path=encoding.name,
-                line=line,
-            )
-    safe_parse(encoding.text, encoding.name, found, EncodingError)
+    safe_parse(encoding.text, encoding.name, scan(encoding.text), EncodingError, _refused)
+
+
+def _refused(word: str) -> str | None:
+    if word not in REFUSED_DIRECTIVES:
+        return None
+    return (
+        f"{word} is not allowed in an encoding: hanoi-asp never runs embedded scripts or "
+        "reads other files (grading may run encodings nobody checked)"
+    )
 
 
 def is_incremental(text: str) -> bool:

@@ -59,17 +59,13 @@ def parse_facts(text: str, path: str, predicates: dict[str, int] | None = None) 
     return parse_with_clingo(text, path, allowed)
 
 
+def _no_directive(word: str) -> str:
+    return f"{word} is not allowed in an instance file (instance files hold only facts)"
+
+
 def parse_with_clingo(text: str, path: str, allowed: dict[str, int]) -> list[Fact]:
     """:func:`parse_facts` through clingo's parser: any text, with its exact errors."""
-    found = scan(text)
-    if found.directive is not None:
-        line, word = found.directive
-        raise InputError(
-            f"{word} is not allowed in an instance file (instance files hold only facts)",
-            path=path,
-            line=line,
-        )
-    statements = safe_parse(text, path, found, InputError)
+    statements = safe_parse(text, path, scan(text), InputError, _no_directive)
     facts: list[Fact] = []
     for stmt in statements:
         line = stmt.location.begin.line
