@@ -2,6 +2,24 @@
 
 import {el} from "./dom.js";
 
+/* What every editor's textarea is: code, not prose. */
+const CODE_TEXT = {spellcheck: "false", wrap: "off", autocapitalize: "off", autocomplete: "off"};
+
+/* The parts of an editor around its textarea (the page writes only the textarea, so
+   every editor is built the same): the gutter of line numbers beside it, and the error
+   line's mark over it. */
+function build(root, textarea) {
+  const gutter = el("div", {class: "gutter", "aria-hidden": "true"});
+  const area = el("div", {class: "text-area"});
+  const mark = el("div", {class: "line-mark"}, area);
+  mark.hidden = true;
+  root.insertBefore(gutter, textarea);
+  root.insertBefore(area, textarea);
+  area.appendChild(textarea);
+  for (const [key, value] of Object.entries(CODE_TEXT)) textarea.setAttribute(key, value);
+  return {gutter, mark};
+}
+
 /*
  * Editor(root, errorBox) -> {textarea, text(), setText(text), showError(message, line),
  * clearError(), goToLine(line), markLines(lines, label), clearMarks()}
@@ -9,9 +27,8 @@ import {el} from "./dom.js";
  */
 export function Editor(root, errorBox) {
   const textarea = root.querySelector("textarea");
-  const gutter = root.querySelector(".gutter");
+  const {gutter, mark} = build(root, textarea);
   const inner = el("div", {class: "gutter-lines"}, gutter);
-  const mark = root.querySelector(".line-mark");
   let lines = 0, errorLine = null, marked = [];
 
   const lineHeight = () => parseFloat(getComputedStyle(textarea).lineHeight) || 24;
