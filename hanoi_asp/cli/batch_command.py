@@ -148,14 +148,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.dask is None:  # the workers' server imports the engine while this reads the files
         warm_up(WORKER)
+    from hanoi_asp.batch.instances import scan_instances
     from hanoi_asp.batch.results import read_rows
-    from hanoi_asp.batch.run import (
-        BatchOptions,
-        configurations,
-        run_batch,
-        scan_instances,
-        write_csv,
-    )
+    from hanoi_asp.batch.run import BatchOptions, configurations, run_batch, write_csv
     from hanoi_asp.batch.summary import summarize
     from hanoi_asp.cli.batch_progress import BatchProgress, summary_table
     from hanoi_asp.inputs.pddl import DomainFile

@@ -44,7 +44,7 @@ def add_parser(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from hanoi_asp.batch.run import find_instances
+    from hanoi_asp.batch.instances import find_instances
     from hanoi_asp.engine import solve
     from hanoi_asp.inputs.instance import load_puzzle
     from hanoi_asp.model.options import SolveOptions

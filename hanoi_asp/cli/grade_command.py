@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     encoding = Encoding.from_file(args.encoding)
     instances: list[str] = []
     if args.instances:  # (the batch's modules only when asked: a quicker start)
-        from hanoi_asp.batch.run import find_instances
+        from hanoi_asp.batch.instances import find_instances
 
         instances = [str(p) for p in find_instances(args.instances)]
     instances = instances or teaching_set()
