@@ -25,14 +25,7 @@ from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import Move
 from hanoi_asp.model.proof import HalfSearch, PlanOrigin, Proof, Stop
 from hanoi_asp.model.puzzle import Puzzle
-from hanoi_asp.model.result import (
-    FirstPlan,
-    HorizonRun,
-    LowerBound,
-    Progress,
-    Result,
-    Verdict,
-)
+from hanoi_asp.model.result import FirstPlan, HorizonRun, LowerBound, Progress, Result, Verdict
 
 OnProgress = Callable[[Progress], None]
 
@@ -171,17 +164,7 @@ class SearchState:
             if self.answers():
                 return self.stop("limit")
             if self.best is None and horizon > options.limits.moves:
-                # no plan was built before the search because every plan is over the
-                # moves limit: raising that one lets it be built without grounding
-                raise LimitError(
-                    f"every plan has at least {horizon} moves: over the limit of "
-                    f"{options.limits.moves} for a plan built without clingo, and grounding "
-                    f"that horizon is {error.needed} cells, over the limit of "
-                    f"{options.limits.cells}",
-                    limit="moves",
-                    needed=horizon,
-                    path=options.source,
-                ) from None
+                raise options.limits.plans_over_moves(horizon, error, options.source) from None
             raise
         return None
 

@@ -59,6 +59,19 @@ class Limits:
                 path=where,
             )
 
+    def plans_over_moves(self, horizon: int, cells: LimitError, where: str) -> LimitError:
+        """The error for a horizon over the cells limit when every plan is also over the
+        moves limit: no plan was built before the search, and raising ``moves`` (not
+        ``cells``) is what lets one be built without grounding."""
+        return LimitError(
+            f"every plan has at least {horizon} moves: over the limit of {self.moves} for a "
+            f"plan built without clingo, and grounding that horizon is {cells.needed} cells, "
+            f"over the limit of {self.cells}",
+            limit="moves",
+            needed=horizon,
+            path=where,
+        )
+
     @classmethod
     def parse(cls, items: list[str]) -> Limits:
         """``["disks=100", "cells=10**6"]`` style settings from the command line."""
