@@ -81,6 +81,7 @@ def solve_on_dask(
     any row."""
     try:
         from distributed import as_completed
+        from distributed.utils import silence_logging_cmgr
     except ImportError:
         raise InputError(INSTALL_HINT) from None
     import dask
@@ -88,6 +89,10 @@ def solve_on_dask(
     clock = clock or WorkerClock()
     with ExitStack() as stack:
         stack.enter_context(dask.config.set(SETTINGS))
+        # Dask's logs are not the batch's (its rows say what failed): a Slurm job
+        # cancelled mid-instance had the scheduler log a CommClosedError traceback
+        # at INFO on this process's stderr, after the cluster's own silencing ended
+        stack.enter_context(silence_logging_cmgr(logging.CRITICAL))
         cluster = stack.enter_context(connect(address, slurm))
         client = cluster.client
         on_started()

@@ -28,12 +28,18 @@ SCHEDULER = {"dashboard": False, "dashboard_address": ":0"}
 """The batch's Dask scheduler serves HTTP on port 8787 unless told otherwise; when
 another Dask on this machine holds that port (an earlier test's, another user's) its
 warning was this process's error (pytest's filterwarnings) and the cluster did not
-start: any free port instead, in this process and in the batches the tests start."""
+start: any free port instead, in this process and in the batches the tests start.
+
+dask-jobqueue adds its ``jobqueue`` settings when first imported; imported inside
+``dask.config.set`` (which on leaving deletes every key it found missing), those
+settings were gone for every later test (``KeyError: 'jobqueue'``, a half-built
+``SLURMCluster`` warning when collected), so it is imported first."""
 
 
 @pytest.fixture(autouse=True)
 def scheduler_on_any_port() -> Iterator[None]:
     import dask
+    import dask_jobqueue  # noqa: F401  (before the set below: see its docstring)
 
     with dask.config.set({"jobqueue.slurm.scheduler-options": SCHEDULER}):
         yield
