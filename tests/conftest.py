@@ -7,6 +7,7 @@ import atexit
 import contextlib
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -31,6 +32,17 @@ os.environ["HANOI_ASP_CACHE_DIR"] = _TABLES
 for _setting in ("HANOI_ASP_NO_CACHE", "HANOI_ASP_CACHE_MAX_MIB"):
     os.environ.pop(_setting, None)  # a developer's own settings would change answers
 atexit.register(shutil.rmtree, _TABLES, ignore_errors=True)
+
+# the tests stop the command line's processes as a terminal would (Ctrl-C, a closed
+# terminal): when the test run itself was started with those signals ignored (a
+# background job of a script ignores SIGINT and SIGQUIT, nohup ignores SIGHUP), every
+# process it starts inherited the ignoring and no stop reached them; the tests that
+# check an inherited ignoring (nohup) set it up themselves
+for _number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP):
+    if signal.getsignal(_number) == signal.SIG_IGN:
+        signal.signal(
+            _number, signal.default_int_handler if _number == signal.SIGINT else signal.SIG_DFL
+        )
 
 settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
