@@ -16,12 +16,11 @@ wrong, in the same words the command line uses.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
-from hanoi_asp.model.choices import MAX_INTEGER, METHODS, MODES, Method, Mode
+from hanoi_asp.model.choices import METHODS, MODES, Method, Mode
 from hanoi_asp.model.encoding import Encoding as Encoding
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.flags import (
@@ -35,6 +34,7 @@ from hanoi_asp.model.flags import (
 )
 from hanoi_asp.model.flags import MAX_THREADS as MAX_THREADS
 from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.option_checks import moves_in_range, one_of, positive_seconds, threads_in_range
 from hanoi_asp.model.planner import Planner, planner_spec
 
 if TYPE_CHECKING:
@@ -282,35 +282,22 @@ class SolveOptions:
     NAME=planner:SPEC``; :mod:`hanoi_asp.batch.planners` runs it)."""
 
     def __post_init__(self) -> None:
-        if self.method not in METHODS:
-            raise InputError(f"unknown method {self.method!r} (use one of: {', '.join(METHODS)})")
-        if self.mode is not None and self.mode not in MODES:
-            raise InputError(f"unknown mode {self.mode!r} (use one of: {', '.join(MODES)})")
-        if self.bound not in BOUND_CHOICES:
-            raise InputError(
-                f"unknown bound {self.bound!r} (use one of: {', '.join(BOUND_CHOICES)})"
-            )
-        if self.threads is not None and not (
-            _integer(self.threads) and 1 <= self.threads <= MAX_THREADS
-        ):
-            raise InputError(f"threads must be 1-{MAX_THREADS}, not {self.threads!r}")
+        one_of("method", self.method, METHODS)
+        if self.mode is not None:
+            one_of("mode", self.mode, MODES)
+        one_of("bound", self.bound, BOUND_CHOICES)
+        if self.threads is not None:
+            threads_in_range(self.threads)
         for name in ("max_moves", "exact_moves"):
-            value = getattr(self, name)
-            if value is not None and not (_integer(value) and 0 <= value <= MAX_INTEGER):
-                raise InputError(
-                    f"{name} must be a non-negative integer (at most {MAX_INTEGER}), not {value!r}"
-                )
+            if getattr(self, name) is not None:
+                moves_in_range(name, getattr(self, name))
         if self.max_moves is not None and self.exact_moves is not None:
             raise InputError(
                 "max_moves bounds the minimal search and exact_moves asks for a plan of "
                 "exactly that many moves: give one, not both"
             )
-        if self.timeout is not None and not (
-            isinstance(self.timeout, int | float)
-            and self.timeout > 0
-            and math.isfinite(self.timeout)
-        ):
-            raise InputError(f"timeout must be a positive number of seconds, not {self.timeout!r}")
+        if self.timeout is not None:
+            positive_seconds(self.timeout)
         if self.encoding is not None and not isinstance(self.encoding, Encoding):
             raise InputError(
                 f"encoding takes an Encoding, not a {type(self.encoding).__name__}: "
@@ -334,11 +321,6 @@ class SolveOptions:
         """The user's bound on the plan length: ``max_moves``, else the instance's
         ``moves/1``; None when neither gives one."""
         return self.max_moves if self.max_moves is not None else puzzle.max_moves
-
-
-def _integer(value: object) -> bool:
-    """An int and not a bool (``True`` is an int to Python, not a number of moves)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def solve_flags(place: Place | None = None) -> tuple[tuple[str, Flag], ...]:
