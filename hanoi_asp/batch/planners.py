@@ -43,8 +43,8 @@ from hanoi_asp.model.planner import PLACEHOLDERS, Planner
 from hanoi_asp.model.proof import UNREACHABLE, LowerBound, PlannerRun, PlanOrigin, Proof, Stop
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import Result, Verdict
+from hanoi_asp.outputs.answer import assemble
 from hanoi_asp.outputs.pddl import hanoi_pddl
-from hanoi_asp.outputs.proof import proof_sentence
 from hanoi_asp.processes import run_command
 
 INSTALL_HINT = "needs the planners extra: pip install 'hanoi-asp[planners]'"
@@ -212,21 +212,20 @@ def run_planner(
             max_moves=limit,
         )
         within = moves is not None and (limit is None or len(moves) <= limit)
-        return Result(
-            puzzle=puzzle,
-            result=verdict,
+        return assemble(
+            puzzle,
+            options,
+            started,
+            verdict,
+            proof,
             plan=moves if within else None,
             bound=bound,
-            lower_bound=lower,
-            upper_bound=length,
+            lower=lower,
+            upper=length,
             max_moves=limit,
-            proof=proof_sentence(proof),
-            proof_data=proof,
-            time_s=time.monotonic() - started,
             method="planner",
             stopped=stopped,
             unreachable=unreachable,
-            source=options.source,
         )
 
     code = done.exit_code
