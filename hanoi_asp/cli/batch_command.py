@@ -16,7 +16,7 @@ from typing import Final
 
 from hanoi_asp.batch.row import RETRY_KINDS
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import Commands, add_command, key_value, positive_float, positive_int
+from hanoi_asp.cli.grammar import key_value, positive_float, positive_int
 from hanoi_asp.cli.grammar import size as size_type
 from hanoi_asp.cli.solve_options import (
     add_domain_option,
@@ -29,6 +29,12 @@ from hanoi_asp.model.options import Encoding, SolveOptions
 from hanoi_asp.model.planner import Planner
 
 NAME: Final = "batch"
+HELP = "solve many instance files, each in its own worker process"
+DESCRIPTION = (
+    "Solve every instance in PATHs (files, or folders walked recursively for "
+    ".lp/.asp/.json/.toml/.pddl) in parallel worker processes with a hard per-instance "
+    "time limit; one JSON line per instance is appended to --out as it finishes."
+)
 EPILOG = """exit codes:
   0  every instance answered (a plan found)
   1  some instance UNSATISFIABLE or UNKNOWN (stopped without a plan)
@@ -40,16 +46,7 @@ EPILOG = """exit codes:
 """
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "solve many instance files, each in its own worker process",
-        "Solve every instance in PATHs (files, or folders walked recursively for "
-        ".lp/.asp/.json/.toml/.pddl) in parallel worker processes with a hard per-instance "
-        "time limit; one JSON line per instance is appended to --out as it finishes.",
-        EPILOG,
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "paths", nargs="+", metavar="PATH", help="instance files, or folders to walk"
     )

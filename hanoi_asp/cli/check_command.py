@@ -8,9 +8,17 @@ import json
 import sys
 from typing import Final
 
-from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command, positive_float
+from hanoi_asp.cli.grammar import INSTANCE_HELP, positive_float
 
 NAME: Final = "check"
+HELP = "check a plan: legal, reaches the goal, optimal (with the gap)"
+DESCRIPTION = (
+    "Check PLAN on INSTANCE: replay it move by move (the first illegal move with its "
+    "step, disk and the rule it breaks), whether it reaches the goal, and whether it "
+    "is optimal where the optimum is proven within --timeout (else the bounds).  PLAN "
+    "is move(D,P,T) facts (as solve --facts and clingo show them), the JSON solve "
+    "--json writes, or DISK FROM TO lines (as '4 a b'); - reads it from stdin."
+)
 DEFAULT_TIMEOUT_S = 2.0
 """Seconds the optimum may take by default, counted from the command's start: a valid
 plan's answer comes within about that long (``--timeout`` for more)."""
@@ -28,18 +36,7 @@ EPILOG = """exit codes:
 """
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "check a plan: legal, reaches the goal, optimal (with the gap)",
-        "Check PLAN on INSTANCE: replay it move by move (the first illegal move with its "
-        "step, disk and the rule it breaks), whether it reaches the goal, and whether it "
-        "is optimal where the optimum is proven within --timeout (else the bounds).  PLAN "
-        "is move(D,P,T) facts (as solve --facts and clingo show them), the JSON solve "
-        "--json writes, or DISK FROM TO lines (as '4 a b'); - reads it from stdin.",
-        EPILOG,
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("file", metavar="instance", help=INSTANCE_HELP)
     command.add_argument("plan", help="the plan's file, or - for stdin")
     command.add_argument(

@@ -8,33 +8,21 @@ import time
 from typing import Final
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command
-from hanoi_asp.cli.solve_options import (
-    add_instance_options,
-    add_memory_limit,
-    add_solve_options,
-    memory_limit,
-    puzzle_and_options,
-)
+from hanoi_asp.cli.solve_options import add_solve_arguments, memory_limit, puzzle_and_options
 from hanoi_asp.model.errors import ResourceLimit
 
 NAME: Final = "explain"
+HELP = "teaching mode: facts, encoding, solver work per horizon, why not shorter"
+DESCRIPTION = (
+    "Show the instance as facts, the encoding section by section "
+    "(Generate / Define / Test / Display) with each rule's comment, every horizon's "
+    "ground program size and solver work, why one move fewer is impossible, and "
+    "the plan with boards."
+)
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "teaching mode: facts, encoding, solver work per horizon, why not shorter",
-        "Show the instance as facts, the encoding section by section "
-        "(Generate / Define / Test / Display) with each rule's comment, every horizon's "
-        "ground program size and solver work, why one move fewer is impossible, and "
-        "the plan with boards.",
-    )
-    command.add_argument("file", help=INSTANCE_HELP)
-    add_instance_options(command)
-    add_solve_options(command, NAME)
-    add_memory_limit(command)
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    add_solve_arguments(command, NAME, capped=True)
     command.add_argument("--json", action="store_true", help="print one JSON object")
 
 

@@ -8,27 +8,27 @@ from pathlib import Path
 from typing import Final
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import Commands, add_command, positive_float
+from hanoi_asp.cli.grammar import positive_float
 from hanoi_asp.cli.solve_options import add_domain_option
 from hanoi_asp.model.errors import EXIT_BAD_INPUT, EXIT_FOUND, InputError
 from hanoi_asp.outputs.safe_text import visible_text
 
 NAME: Final = "export"
+HELP = "write instances as PDDL (domain, problem and a plan) for classical planners"
+DESCRIPTION = (
+    "Write each instance (files, or folders walked as batch walks them) as a PDDL "
+    "problem STEM.pddl with its domain STEM-domain.pddl beside it (the textbook Hanoi "
+    "domain; for partial goals and move graphs a variant that says which peg a disk "
+    "is on), and the plan hanoi-asp finds, replayed, as STEM.plan in the planners' "
+    "format.  A folder keeps its name and layout under OUTDIR."
+)
+EPILOG = (
+    "exit codes:\n  0  files written\n  2  bad input (each bad instance one line and "
+    "skipped, the others written),\n     or OUTDIR cannot be written\n"
+)
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "write instances as PDDL (domain, problem and a plan) for classical planners",
-        "Write each instance (files, or folders walked as batch walks them) as a PDDL "
-        "problem STEM.pddl with its domain STEM-domain.pddl beside it (the textbook Hanoi "
-        "domain; for partial goals and move graphs a variant that says which peg a disk "
-        "is on), and the plan hanoi-asp finds, replayed, as STEM.plan in the planners' "
-        "format.  A folder keeps its name and layout under OUTDIR.",
-        "exit codes:\n  0  files written\n  2  bad input (each bad instance one line and "
-        "skipped, the others written),\n     or OUTDIR cannot be written\n",
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("paths", nargs="+", metavar="PATH", help="instance files or folders")
     command.add_argument("--pddl", required=True, metavar="OUTDIR", help="folder to write to")
     command.add_argument(

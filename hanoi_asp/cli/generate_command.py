@@ -5,22 +5,20 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from hanoi_asp.cli.grammar import Commands, add_command, positive_int
+from hanoi_asp.cli.grammar import positive_int
 from hanoi_asp.model.errors import EXIT_FOUND
 from hanoi_asp.outputs.safe_text import visible_text
 
 NAME = "generate"
+HELP = "write random instance files (arbitrary start and goal)"
+DESCRIPTION = (
+    "Write COUNT random .lp instances to OUTDIR: every disk on a random peg at the "
+    "start and in the goal.  The same seed writes the same files."
+)
+EPILOG = "exit codes:\n  0  files written\n  2  bad usage, or OUTDIR cannot be written\n"
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "write random instance files (arbitrary start and goal)",
-        "Write COUNT random .lp instances to OUTDIR: every disk on a random peg at the "
-        "start and in the goal.  The same seed writes the same files.",
-        "exit codes:\n  0  files written\n  2  bad usage, or OUTDIR cannot be written\n",
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("outdir", help="folder to write to (made if missing)")
     command.add_argument("--pegs", type=positive_int, required=True, help="pegs per instance")
     command.add_argument("--disks", type=positive_int, required=True, help="disks per instance")

@@ -8,7 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import Commands, add_command, natural, positive_float, positive_int
+from hanoi_asp.cli.grammar import natural, positive_float, positive_int
 from hanoi_asp.cli.solve_options import add_memory_limit, memory_limit
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import Encoding
@@ -19,6 +19,14 @@ if TYPE_CHECKING:
     from hanoi_asp.teaching.random_puzzles import Trial
 
 NAME = "grade"
+HELP = "check a student's encoding against the reference on a set of instances"
+DESCRIPTION = (
+    "Run ENCODING on each instance (default: the shipped teaching set) at every "
+    "horizon up to the optimum and compare with the reference: illegal plans (the "
+    "first illegal move drawn), goals not reached, plans longer than optimal, "
+    "UNSATISFIABLE where a plan exists, horizons answered differently; clingo's "
+    "warnings about the encoding are shown too."
+)
 EPILOG = """exit codes:
   0  every instance passes
   1  some instance fails
@@ -27,18 +35,7 @@ EPILOG = """exit codes:
 """
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "check a student's encoding against the reference on a set of instances",
-        "Run ENCODING on each instance (default: the shipped teaching set) at every "
-        "horizon up to the optimum and compare with the reference: illegal plans (the "
-        "first illegal move drawn), goals not reached, plans longer than optimal, "
-        "UNSATISFIABLE where a plan exists, horizons answered differently; clingo's "
-        "warnings about the encoding are shown too.",
-        EPILOG,
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "instances", nargs="*", metavar="INSTANCE", help="instance files (default: teaching set)"
     )

@@ -33,7 +33,7 @@ EPILOG = """exit codes:
   4  internal error: hanoi-asp's own engine made a plan the simulator rejected (a bug)
 """
 
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+Commands: TypeAlias = "argparse._SubParsersAction[UsageParser]"
 """The sub-parsers of ``hanoi-asp``, one per command."""
 
 

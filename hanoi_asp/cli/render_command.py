@@ -7,11 +7,16 @@ from pathlib import Path
 from typing import Final
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command, positive_int
-from hanoi_asp.cli.solve_options import add_instance_options, add_solve_options, puzzle_and_options
+from hanoi_asp.cli.grammar import positive_int
+from hanoi_asp.cli.solve_options import add_solve_arguments, puzzle_and_options
 from hanoi_asp.model.errors import InputError
 
 NAME: Final = "render"
+HELP = "draw a minimal plan: SVG strip, GIF animation, PNG sheet, HTML player"
+DESCRIPTION = (
+    "Solve FILE and draw the goal and every state of the plan (the moved disk "
+    "highlighted). Give at least one of --svg, --gif, --png, --html."
+)
 EPILOG = """exit codes:
   0  a plan was found and drawn
   1  UNSATISFIABLE: no plan to draw
@@ -21,18 +26,8 @@ EPILOG = """exit codes:
 """
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "draw a minimal plan: SVG strip, GIF animation, PNG sheet, HTML player",
-        "Solve FILE and draw the goal and every state of the plan (the moved disk "
-        "highlighted). Give at least one of --svg, --gif, --png, --html.",
-        EPILOG,
-    )
-    command.add_argument("file", help=INSTANCE_HELP)
-    add_instance_options(command)
-    add_solve_options(command, NAME)
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    add_solve_arguments(command, NAME)
     command.add_argument("--svg", metavar="OUT", help="write an SVG strip of frames")
     command.add_argument("--gif", metavar="OUT", help="write a GIF animation")
     command.add_argument(

@@ -6,23 +6,21 @@ import argparse
 from pathlib import Path
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import Commands, add_command, positive_float
+from hanoi_asp.cli.grammar import positive_float
 from hanoi_asp.model.errors import EXIT_FOUND, EXIT_UNSAT, InputError
 
 NAME = "report"
+HELP = "summarize batch results: a table per configuration and family, plots"
+DESCRIPTION = (
+    "Summarize the JSON lines of one or more batch results files: per configuration "
+    "(a row's \"config\", else the file's name) and family (the instance's folder): "
+    "instances, solved, proven, timeouts, errors, median and total time, PAR-2. Exit 1 "
+    "when two configurations prove optima of different lengths on an instance (each "
+    "printed on a DISAGREE line), 2 on a file or line that is not results."
+)
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "summarize batch results: a table per configuration and family, plots",
-        "Summarize the JSON lines of one or more batch results files: per configuration "
-        "(a row's \"config\", else the file's name) and family (the instance's folder): "
-        "instances, solved, proven, timeouts, errors, median and total time, PAR-2. Exit 1 "
-        "when two configurations prove optima of different lengths on an instance (each "
-        "printed on a DISAGREE line), 2 on a file or line that is not results.",
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "results", nargs="+", metavar="RESULTS.jsonl", help="results files of hanoi-asp batch"
     )

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from hanoi_asp.cli.grammar import Commands, add_command, natural
+from hanoi_asp.cli.grammar import natural
 from hanoi_asp.model.errors import EXIT_FOUND
 
 NAME = "serve"
+HELP = "the playground in a browser: edit, solve, explain, grade, play"
+DESCRIPTION = (
+    "Start the local web playground: instance and encoding editors, Solve minimal, "
+    "Exactly M moves, Explain and Grade with the plan animated, and a Play tab with "
+    "optimal hints.  Every solve runs in its own process with a hard time limit."
+)
 EPILOG = """exit codes:
   0  stopped by Ctrl-C
   2  bad usage, or the address cannot be listened on (e.g. the port is taken)
@@ -17,16 +23,7 @@ the CLI's --json objects; README's "Web playground" section documents it.
 """
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "the playground in a browser: edit, solve, explain, grade, play",
-        "Start the local web playground: instance and encoding editors, Solve minimal, "
-        "Exactly M moves, Explain and Grade with the plan animated, and a Play tab with "
-        "optimal hints.  Every solve runs in its own process with a hard time limit.",
-        EPILOG,
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--host",
         default="127.0.0.1",

@@ -8,26 +8,25 @@ import time
 from pathlib import Path
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import Commands, add_command
 from hanoi_asp.model.errors import EXIT_FOUND
 from hanoi_asp.outputs.safe_text import visible_text
 
 NAME = "site"
+HELP = "export the playground as a static folder: clingo runs in the browser"
+DESCRIPTION = (
+    "Write OUTDIR: the playground's page with clingo compiled to WebAssembly, the "
+    "shipped encodings, the exercises and the instances, with reference answers "
+    "(optimum, proof, a plan, the verdict at every horizon) computed now.  Serve it "
+    "from any static host (python -m http.server -d OUTDIR, GitHub Pages, a course "
+    "page); nothing is fetched from anywhere else."
+)
+EPILOG = (
+    "exit codes:\n  0  the folder was written\n  2  bad usage, an unreadable "
+    "instance or exercise, or an OUTDIR that is not empty (without --force)\n"
+)
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "export the playground as a static folder: clingo runs in the browser",
-        "Write OUTDIR: the playground's page with clingo compiled to WebAssembly, the "
-        "shipped encodings, the exercises and the instances, with reference answers "
-        "(optimum, proof, a plan, the verdict at every horizon) computed now.  Serve it "
-        "from any static host (python -m http.server -d OUTDIR, GitHub Pages, a course "
-        "page); nothing is fetched from anywhere else.",
-        "exit codes:\n  0  the folder was written\n  2  bad usage, an unreadable "
-        "instance or exercise, or an OUTDIR that is not empty (without --force)\n",
-    )
+def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("outdir", help="the folder to write (made if missing)")
     command.add_argument(
         "--instances",

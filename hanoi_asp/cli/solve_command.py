@@ -9,31 +9,19 @@ from dataclasses import replace
 from typing import Final
 
 from hanoi_asp.cli.console import console, print_lines, progress_line
-from hanoi_asp.cli.grammar import INSTANCE_HELP, Commands, add_command
-from hanoi_asp.cli.solve_options import (
-    add_instance_options,
-    add_memory_limit,
-    add_solve_options,
-    memory_limit,
-    puzzle_and_options,
-)
+from hanoi_asp.cli.solve_options import add_solve_arguments, memory_limit, puzzle_and_options
 
 NAME: Final = "solve"
+HELP = "find a minimal plan (or decide a plan of exactly --moves moves)"
+DESCRIPTION = (
+    "Solve an instance: .lp facts (peg/1, disk/1, init_on/2, goal_on/2, moves/1, "
+    "edge/2; disk 1 is the largest), an .asp file of the ASP Competition, or a "
+    ".json/.toml spec."
+)
 
 
-def add_parser(commands: Commands) -> None:
-    command = add_command(
-        commands,
-        NAME,
-        "find a minimal plan (or decide a plan of exactly --moves moves)",
-        "Solve an instance: .lp facts (peg/1, disk/1, init_on/2, goal_on/2, moves/1, "
-        "edge/2; disk 1 is the largest), an .asp file of the ASP Competition, or a "
-        ".json/.toml spec.",
-    )
-    command.add_argument("file", help=INSTANCE_HELP)
-    add_instance_options(command)
-    add_solve_options(command, NAME)
-    add_memory_limit(command)
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    add_solve_arguments(command, NAME, capped=True)
     output = command.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument(

@@ -19,7 +19,7 @@ import shlex
 import time
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from hanoi_asp.cli.grammar import checked, size
+from hanoi_asp.cli.grammar import INSTANCE_HELP, checked, size
 from hanoi_asp.model.choices import GRAPH_PRESETS
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.flags import Flag, Place
@@ -32,6 +32,19 @@ FORMATS = ("lp", "aspcomp", "json", "toml", "pddl")
 """``--format``: :data:`hanoi_asp.inputs.instance.Format` (not imported here: it would
 load clingo before the parser)."""
 DEFAULTS = SolveOptions()
+
+
+def add_solve_arguments(
+    command: argparse.ArgumentParser, place: Place, *, capped: bool = False
+) -> None:
+    """The one instance ``FILE`` of ``solve``, ``explain`` and ``render``, how it is read,
+    and the solve options ``place`` takes; ``capped``: ``--memory-limit`` too, for the
+    process that runs a user's encoding."""
+    command.add_argument("file", help=INSTANCE_HELP)
+    add_instance_options(command)
+    add_solve_options(command, place)
+    if capped:
+        add_memory_limit(command)
 
 
 def add_instance_options(command: argparse.ArgumentParser) -> None:
