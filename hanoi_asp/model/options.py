@@ -47,6 +47,12 @@ SOLVING: frozenset[Place] = frozenset({"solve", "explain", "render", "batch", "c
 SEARCH: frozenset[Place] = frozenset({"solve", "batch", "config"})
 """``solve``, ``batch`` and ``--config``: a switch to measure what a part of the engine
 brings (``explain`` and ``render`` show the engine as it is)."""
+ENGINE_RUN: frozenset[Place] = frozenset({"solve", "explain", "batch", "config"})
+"""``solve``, ``explain``, ``batch`` and ``--config``: how the engine runs (clingo's mode
+and threads, the table cache)."""
+WITH_ENCODING: frozenset[Place] = frozenset({"solve", "explain", "config", "web"})
+"""``solve``, ``explain``, ``--config`` and the web API: a user's encoding and where the
+search starts (``batch --encoding`` is the batch's own option: a configuration per file)."""
 MODE_HELP = (
     "incremental: multi-shot solving, one control for all horizons (default); oneshot: "
     "re-ground the quickstart encoding per horizon (the benchmark's baseline)"
@@ -80,7 +86,7 @@ class SolveOptions:
         metadata=Flag(
             "--mode",
             MODE_HELP + "; with --encoding, from its layout (#program step(t) or not)",
-            frozenset({"solve", "explain", "batch", "config"}),
+            ENGINE_RUN,
             choices=MODES,
             help_in={"batch": MODE_HELP},
         ).meta,
@@ -156,7 +162,7 @@ class SolveOptions:
         metadata=Flag(
             "--encoding",
             "your own encoding using the same predicates",
-            frozenset({"solve", "explain", "config", "web"}),
+            WITH_ENCODING,
             metavar="FILE",
             value=Encoding.from_file,
         ).meta,
@@ -170,7 +176,7 @@ class SolveOptions:
             "--bound",
             "where the upward search starts: the best sound lower bound (default), the "
             "misplaced-disk count, or 0 (clingo refutes every shorter horizon)",
-            frozenset({"solve", "explain", "config", "web"}),
+            WITH_ENCODING,
             choices=BOUND_CHOICES,
         ).meta,
     )
@@ -224,7 +230,7 @@ class SolveOptions:
             f"clingo's search threads, 1-{MAX_THREADS} (default: 1, so that every run "
             "gives the same plan and statistics; more threads race clasp's configurations, "
             "which repeats no run)",
-            frozenset({"solve", "explain", "batch", "config"}),
+            ENGINE_RUN,
             parse=thread_count,
             metavar="N",
             help_in={
@@ -241,7 +247,7 @@ class SolveOptions:
             "--no-cache",
             "build pattern tables in memory only: neither read nor write the on-disk cache "
             "($HANOI_ASP_CACHE_DIR, else $XDG_CACHE_HOME/hanoi-asp or ~/.cache/hanoi-asp)",
-            frozenset({"solve", "explain", "batch", "config"}),
+            ENGINE_RUN,
             switch=True,
         ).meta,
     )
