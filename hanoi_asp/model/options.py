@@ -59,6 +59,12 @@ MODE_HELP = (
 )
 
 
+def off_switch(flag: str, help_: str, takes: frozenset[Place]) -> bool:
+    """A field on by default that ``flag`` (``--no-...``) turns off."""
+    on: bool = field(default=True, metadata=Flag(flag, help_, takes, switch=True).meta)
+    return on
+
+
 @dataclass(frozen=True)
 class SolveOptions:
     """How to search; the defaults are what ``hanoi-asp solve FILE`` does.
@@ -145,15 +151,11 @@ class SolveOptions:
             return self.timeout
         return max(0.0, self.started + self.timeout - now)
 
-    first_plan: bool = field(
-        default=True,
-        metadata=Flag(
-            "--no-first-plan",
-            "do not build a plan before the search: clingo finds every plan (no upper "
-            "bound until it does; for measuring the ASP engine alone)",
-            SEARCH,
-            switch=True,
-        ).meta,
+    first_plan: bool = off_switch(
+        "--no-first-plan",
+        "do not build a plan before the search: clingo finds every plan (no upper "
+        "bound until it does; for measuring the ASP engine alone)",
+        SEARCH,
     )
     """Build a plan at once (:mod:`hanoi_asp.methods.constructive`) as the first upper
     bound; off, clingo finds every plan (``--no-first-plan``)."""
@@ -184,41 +186,29 @@ class SolveOptions:
     count, or 0 (``none``: clingo refutes every shorter horizon)."""
     distance: bool = True
     """With 3 pegs, add the redundant distance constraints of ``distance3.lp``."""
-    patterns: bool = field(
-        default=True,
-        metadata=Flag(
-            "--no-patterns",
-            "4+ pegs: do not check pattern-database estimates inside clingo's search (the "
-            "lower bound still uses them); to measure what the check brings",
-            SEARCH,
-            switch=True,
-        ).meta,
+    patterns: bool = off_switch(
+        "--no-patterns",
+        "4+ pegs: do not check pattern-database estimates inside clingo's search (the "
+        "lower bound still uses them); to measure what the check brings",
+        SEARCH,
     )
     """With 4+ pegs, check pattern-database estimates inside clingo's search
     (:mod:`hanoi_asp.engine.pruning`); off, only the lower bound uses the tables."""
-    mirror: bool = field(
-        default=True,
-        metadata=Flag(
-            "--no-mirror",
-            "whole towers: neither look for a mirrored plan first nor search half "
-            "horizons: clingo searches the puzzle's own horizons; to measure what the "
-            "mirror brings",
-            SEARCH,
-            switch=True,
-        ).meta,
+    mirror: bool = off_switch(
+        "--no-mirror",
+        "whole towers: neither look for a mirrored plan first nor search half "
+        "horizons: clingo searches the puzzle's own horizons; to measure what the "
+        "mirror brings",
+        SEARCH,
     )
     """For a whole tower, first look for a mirrored plan, or search half horizons
     (:mod:`hanoi_asp.engine.mirror`); off (``--no-mirror``), the full horizons are
     searched directly."""
-    astar: bool = field(
-        default=True,
-        metadata=Flag(
-            "--no-astar",
-            "4+ pegs: do not race A* on the pattern tables against clingo on a spare core; "
-            "clingo's refutations alone prove the bound (slower on some hard puzzles)",
-            SEARCH,
-            switch=True,
-        ).meta,
+    astar: bool = off_switch(
+        "--no-astar",
+        "4+ pegs: do not race A* on the pattern tables against clingo on a spare core; "
+        "clingo's refutations alone prove the bound (slower on some hard puzzles)",
+        SEARCH,
     )
     """With the pattern tables, let A* on them race clingo on a spare core once clingo's
     refutations prove costly (:mod:`hanoi_asp.engine.astar_race`); off (``--no-astar``),
@@ -241,15 +231,11 @@ class SolveOptions:
     )
     """clingo's search threads, 1-64; None: the engine's policy decides
     (:mod:`hanoi_asp.engine.policy`)."""
-    table_cache: bool = field(
-        default=True,
-        metadata=Flag(
-            "--no-cache",
-            "build pattern tables in memory only: neither read nor write the on-disk cache "
-            "($HANOI_ASP_CACHE_DIR, else $XDG_CACHE_HOME/hanoi-asp or ~/.cache/hanoi-asp)",
-            ENGINE_RUN,
-            switch=True,
-        ).meta,
+    table_cache: bool = off_switch(
+        "--no-cache",
+        "build pattern tables in memory only: neither read nor write the on-disk cache "
+        "($HANOI_ASP_CACHE_DIR, else $XDG_CACHE_HOME/hanoi-asp or ~/.cache/hanoi-asp)",
+        ENGINE_RUN,
     )
     """Read and keep pattern tables in the on-disk cache
     (:mod:`hanoi_asp.methods.table_cache`); off (``--no-cache``), every table is built
