@@ -5,9 +5,22 @@ import {el} from "./dom.js";
 /* What every editor's textarea is: code, not prose. */
 const CODE_TEXT = {spellcheck: "false", wrap: "off", autocapitalize: "off", autocomplete: "off"};
 
-/* The parts of an editor around its textarea (the page writes only the textarea, so
-   every editor is built the same): the gutter of line numbers beside it, and the error
-   line's mark over it. */
+/* An editor's textarea and its error line, made here for every editor alike: the page
+   writes only the editor's box with its data-name (`instance`: the ids instance-text and
+   instance-error) and data-label (what a screen reader calls the text). */
+function texts(root) {
+  const name = root.dataset.name;
+  const textarea = el("textarea", {id: name + "-text", "data-testid": name + "-text",
+    "aria-label": root.dataset.label, "aria-describedby": name + "-error"}, root);
+  const errorBox = el("p", {id: name + "-error", class: "editor-error",
+    "data-testid": name + "-error", role: "alert"});
+  errorBox.hidden = true;
+  root.after(errorBox);
+  return {textarea, errorBox};
+}
+
+/* The parts of an editor around its textarea, so that every editor is built the same:
+   the gutter of line numbers beside it, and the error line's mark over it. */
 function build(root, textarea) {
   const gutter = el("div", {class: "gutter", "aria-hidden": "true"});
   const area = el("div", {class: "text-area"});
@@ -21,12 +34,12 @@ function build(root, textarea) {
 }
 
 /*
- * Editor(root, errorBox) -> {textarea, text(), setText(text), showError(message, line),
+ * Editor(root) -> {textarea, text(), setText(text), showError(message, line),
  * clearError(), goToLine(line), markLines(lines, label), clearMarks()}
  * markLines draws the given lines as "this rule" (a counterexample's failing rule).
  */
-export function Editor(root, errorBox) {
-  const textarea = root.querySelector("textarea");
+export function Editor(root) {
+  const {textarea, errorBox} = texts(root);
   const {gutter, mark} = build(root, textarea);
   const inner = el("div", {class: "gutter-lines"}, gutter);
   let lines = 0, errorLine = null, marked = [];

@@ -23,8 +23,10 @@ const VERB = {solve: "Solving", exact: "Solving", explain: "Explaining", grade: 
 export const FIRST_EXAMPLE = "03-quickstart.lp";
 
 export function setupSolve(api, hooks) {
-  const instance = Editor($("instance-editor"), $("instance-error"));
-  const encoding = Editor($("encoding-editor"), $("encoding-error"));
+  const instance = Editor($("instance-editor"));
+  const encoding = Editor($("encoding-editor"));
+  const pegStepper = Stepper($("pegs"), removePeg, addPeg);
+  const diskStepper = Stepper($("disks"), removeDisk, addDisk);
   const formatSelect = $("format"), examplesSelect = $("examples");
   const BOARD_HELP = $("board-help").textContent.replace(/\s+/g, " ").trim();
 
@@ -116,12 +118,8 @@ export function setupSolve(api, hooks) {
       onPeg: (peg) => boardClick("goal", peg)
     });
     $("goal-caption").textContent = goalCaption(puzzle);
-    $("pegs-count").textContent = plural(puzzle.pegs.length, "peg");
-    $("disks-count").textContent = plural(puzzle.disks, "disk");
-    $("pegs-minus").disabled = puzzle.pegs.length <= LIMITS.minPegs;
-    $("pegs-plus").disabled = puzzle.pegs.length >= LIMITS.maxPegs;
-    $("disks-minus").disabled = puzzle.disks <= LIMITS.minDisks;
-    $("disks-plus").disabled = puzzle.disks >= LIMITS.maxDisks;
+    pegStepper.show(puzzle.pegs.length, LIMITS.minPegs, LIMITS.maxPegs);
+    diskStepper.show(puzzle.disks, LIMITS.minDisks, LIMITS.maxDisks);
     $("graph").value = graphKind(puzzle);
     const info = $("graph-text");
     info.textContent = graphText(puzzle);
@@ -236,10 +234,6 @@ export function setupSolve(api, hooks) {
     });
   }
 
-  $("pegs-plus").addEventListener("click", addPeg);
-  $("pegs-minus").addEventListener("click", removePeg);
-  $("disks-plus").addEventListener("click", addDisk);
-  $("disks-minus").addEventListener("click", removeDisk);
   $("graph").addEventListener("change", () => {
     const kind = $("graph").value;
     if (kind !== "custom") editPuzzle((p) => { p.graph = presetGraph(kind, p.pegs); });
@@ -531,5 +525,27 @@ export function setupSolve(api, hooks) {
     encodingText: () => encoding.text(),
     encodingName: () => solve.current,
     setEncoding: (name, text) => showEncoding(encodingEntry(name) ? name : defaultEncoding().name, text)
+  };
+}
+
+/* A stepper (pegs, disks): its box holds the count; the buttons one fewer and one more
+   are made here alike, named by the box (pegs-minus, pegs-plus) and its data-noun. */
+function Stepper(root, fewer, more) {
+  const name = root.id, noun = root.dataset.noun, count = root.querySelector("span");
+  const button = (end, words, sign, act) => {
+    const node = el("button", {type: "button", id: name + "-" + end, class: "small",
+      "data-testid": name + "-" + end, "aria-label": "one " + noun + " " + words}, null, sign);
+    node.addEventListener("click", act);
+    return node;
+  };
+  const minus = button("minus", "fewer", "\u2212", fewer), plus = button("plus", "more", "+", more);
+  root.insertBefore(minus, count);
+  root.appendChild(plus);
+  return {
+    show(n, least, most) {
+      count.textContent = plural(n, noun);
+      minus.disabled = n <= least;
+      plus.disabled = n >= most;
+    }
   };
 }
