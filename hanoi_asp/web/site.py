@@ -30,13 +30,14 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from hanoi_asp.engine import shipped, solve
 from hanoi_asp.inputs.facts import to_facts
 from hanoi_asp.inputs.instance import detect_format, parse_puzzle, read_text
 from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
+from hanoi_asp.model.plan import RULES
 from hanoi_asp.model.result import Verdict
 from hanoi_asp.teaching.teaching_set import teaching_folder
 from hanoi_asp.web.folder_swap import beside, put_in_place, target_folder
@@ -101,6 +102,9 @@ class SiteDocument(_Data):
     teaching: list[str]
     """Names of the instances the page grades an encoding on: the shipped teaching set,
     or every instance the teacher gave."""
+    rules: dict[str, str] = Field(default_factory=lambda: dict(RULES))
+    """Each rule a move can break, in a sentence (:data:`hanoi_asp.model.plan.RULES`):
+    the page's check says a broken rule in Python's words, not a copy of them."""
 
 
 def export_site(

@@ -19,7 +19,8 @@ import {asMoves, firstCounterexample, illegal} from "/js/shrink.js";
 const INSTANCE = "instance.lp", ENCODING = "encoding.lp", GRADE_SECONDS = 30;
 const RULE = "; the rule broken: ";
 const PLACE = /^instance\.lp(?::\d+)?: /;
-const NO_SITE = {title: "corpus", encodings: [], exercises: [], instances: [], teaching: []};
+const NO_SITE = {title: "corpus", encodings: [], exercises: [], instances: [], teaching: [],
+  rules: {}};
 const backend = pageBackend(NO_SITE);
 
 /* The page's parse call (as the playground asks it): the puzzle, or the refusal's

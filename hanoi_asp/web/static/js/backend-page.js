@@ -343,12 +343,12 @@ export function pageBackend(site) {
       const {disk, target, source} = steps[k];
       if (source !== null && disk >= 1 && disk <= puzzle.disks && puzzle.pegs.includes(target) &&
           puzzle.pegs[state[disk - 1]] !== source) {
-        return illegalCheck(out, puzzle, state, k + 1, steps[k], "wrong-source",
+        return illegalCheck(site.rules, out, puzzle, state, k + 1, steps[k], "wrong-source",
           "disk " + disk + " is on " + puzzle.pegs[state[disk - 1]] + ", not on " + source);
       }
       const index = puzzle.pegs.indexOf(target);
       const reason = index < 0 ? "unknown peg " + pythonRepr(target) : legalMove(puzzle, state, disk, index);
-      if (reason) return illegalCheck(out, puzzle, state, k + 1, steps[k], ruleOf(reason), reason);
+      if (reason) return illegalCheck(site.rules, out, puzzle, state, k + 1, steps[k], ruleOf(reason), reason);
       state[disk - 1] = puzzle.pegs.indexOf(target);
     }
     const goal = stateOf(puzzle, puzzle.goal);
@@ -446,16 +446,6 @@ function span(horizons) {
   return horizons.join(", ");
 }
 
-const RULES = {
-  "unknown-peg": "a move goes to one of the puzzle's pegs",
-  "no-such-disk": "a move moves one of the puzzle's disks",
-  "same-peg": "a move takes a disk to another peg",
-  "wrong-source": "a move takes a disk from the peg it is on",
-  "move-graph": "a move follows the move graph",
-  "not-on-top": "only the top disk of a peg moves",
-  "larger-on-smaller": "no disk lies on a smaller one"
-};
-
 /* The rule a move breaks, from the simulator's words (domain.js's legalMove). */
 function ruleOf(reason) {
   if (/^unknown peg/.test(reason)) return "unknown-peg";
@@ -466,14 +456,15 @@ function ruleOf(reason) {
   return "larger-on-smaller";
 }
 
-function illegalCheck(out, puzzle, state, step, given, rule, reason) {
+/* `rules`: each rule's sentence, Python's (site.json's rules: hanoi_asp.model.plan.RULES). */
+function illegalCheck(rules, out, puzzle, state, step, given, rule, reason) {
   const held = given.disk >= 1 && given.disk <= puzzle.disks;
   const source = held ? puzzle.pegs[state[given.disk - 1]] : null;
   out.verdict = "illegal";
   out.legal = false;
   out.goal_reached = null;
   out.illegal = {step, line: given.line, disk: given.disk, from: source, to: given.target, rule,
-    rule_text: RULES[rule], reason, board: asciiBoard(puzzle, state)};
+    rule_text: rules[rule], reason, board: asciiBoard(puzzle, state)};
   out.words = "illegal at step " + step + (given.line === null ? "" : " (line " + given.line + ")") +
     ": disk " + given.disk + " " + (source === null ? "to " + given.target
       : "from " + source + " to " + given.target) + ": " + reason;
