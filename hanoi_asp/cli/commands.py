@@ -41,7 +41,8 @@ class Command:
     module: ModuleType
 
     @property
-    def name(self) -> str:
+    def NAME(self) -> str:
+        """The module's ``NAME``, read from the command as from its module."""
         return str(self.module.NAME)
 
     def add_parser(self, commands: Commands) -> None:
@@ -49,7 +50,7 @@ class Command:
         module = self.module
         epilog = getattr(module, "EPILOG", EPILOG)
         module.add_arguments(
-            add_command(commands, self.name, module.HELP, module.DESCRIPTION, epilog)
+            add_command(commands, self.NAME, module.HELP, module.DESCRIPTION, epilog)
         )
 
 
@@ -71,6 +72,6 @@ COMMANDS: tuple[Command, ...] = tuple(
 )
 
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
-    command.name: command.module.run for command in COMMANDS
+    command.NAME: command.module.run for command in COMMANDS
 }
 """The handler of each command, by name (:mod:`hanoi_asp.__main__` calls it)."""
