@@ -60,7 +60,8 @@ MODE_HELP = (
 
 
 def off_switch(flag: str, help_: str, takes: frozenset[Place]) -> bool:
-    """A field on by default that ``flag`` (``--no-...``) turns off."""
+    """A field on by default that ``flag`` (``--no-...``) turns off: the dataclass
+    field, typed as its value as :func:`dataclasses.field` is."""
     on: bool = field(default=True, metadata=Flag(flag, help_, takes, switch=True).meta)
     return on
 
