@@ -45,10 +45,13 @@ from hanoi_asp.model.proof import PlanOrigin
 from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.processes import Child, fork_child
 
-RACE_AFTER = 500_000
-"""The work (about 0.2 s) the search does before A* may start: a puzzle the beam or the
-first horizons settle stays clingo's alone, and A* on a hard one starts about when
-``--method astar`` would (the bound's tables alone cost more)."""
+RACE_AFTER = 100_000
+"""The work (some 0.05 s; the bound's tables counted) the search does before A* may
+start.  A puzzle settled sooner stays clingo's alone (no fork); on a hard one the
+bound's tables alone cost about this much or more, so A* starts as soon as they are
+built, before the beam's widths and any purchase, as ``--method astar`` would: every
+unit of work the engine does before the fork is one A*'s answer waits for, since it is
+taken only once the engine has done as much again."""
 REPORT_EVERY = 100_000
 """A* says where it stands at most this often, in work (every batch of states it
 expands, one state at a time every 4,096): the engine meets it no finer."""
