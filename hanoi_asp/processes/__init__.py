@@ -18,19 +18,56 @@ every child: it dies with the process that started it, however that one ends
   way a child that gave no answer is said.
 """
 
-from hanoi_asp.processes.capped import beat, run_capped
-from hanoi_asp.processes.command import Ended, run_command
-from hanoi_asp.processes.fork import Child, fork_child
-from hanoi_asp.processes.memory import (
-    OUT_OF_MEMORY_EXITS,
-    OverMemory,
-    default_memory_limit,
-    memory_cap,
-)
-from hanoi_asp.processes.parent import die_with_parent
-from hanoi_asp.processes.pool import WarmPool, outcome, warm_up, worker_died
-from hanoi_asp.processes.stopped import Stopped, died
-from hanoi_asp.processes.tree import kill_descendants
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hanoi_asp.processes.capped import beat, run_capped
+    from hanoi_asp.processes.command import Ended, run_command
+    from hanoi_asp.processes.fork import Child, fork_child
+    from hanoi_asp.processes.memory import (
+        OUT_OF_MEMORY_EXITS,
+        OverMemory,
+        default_memory_limit,
+        memory_cap,
+    )
+    from hanoi_asp.processes.parent import die_with_parent
+    from hanoi_asp.processes.pool import WarmPool, outcome, warm_up, worker_died
+    from hanoi_asp.processes.stopped import Stopped, died
+    from hanoi_asp.processes.tree import kill_descendants
+
+_HOMES = {
+    "beat": "capped",
+    "run_capped": "capped",
+    "Ended": "command",
+    "run_command": "command",
+    "Child": "fork",
+    "fork_child": "fork",
+    "OUT_OF_MEMORY_EXITS": "memory",
+    "OverMemory": "memory",
+    "default_memory_limit": "memory",
+    "memory_cap": "memory",
+    "die_with_parent": "parent",
+    "WarmPool": "pool",
+    "outcome": "pool",
+    "warm_up": "pool",
+    "worker_died": "pool",
+    "Stopped": "stopped",
+    "died": "stopped",
+    "kill_descendants": "tree",
+}
+"""Where each name lives: imported when first used, so a solve that only forks the
+racing A* does not import the pools (pebble, asyncio) and the capped runs."""
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'hanoi_asp.processes' has no attribute {name!r}")
+    value = getattr(import_module(f"hanoi_asp.processes.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "OUT_OF_MEMORY_EXITS",
