@@ -11,8 +11,6 @@ The simulator is plain Python with no ASP in it: it shares nothing with the
 encodings, so a bug in an encoding cannot hide in it.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal

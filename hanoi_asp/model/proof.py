@@ -28,8 +28,6 @@ reads the structure, never the English.  Each kind names the argument's shape:
   hanoi-asp replayed the plan; the claim is the planner's, not proven here.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 

@@ -6,8 +6,6 @@ prints and ``batch`` appends (version 1 keys first): its shape, :class:`ResultJS
 declared once, here, and the web API's OpenAPI page documents that same shape.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -63,7 +61,7 @@ class HorizonRun:
     """``full``: the puzzle's own goal at this horizon; ``mirror-half``: half a mirrored
     whole-tower plan (:mod:`hanoi_asp.engine.mirror`), ``horizon`` moves of it."""
 
-    def as_phase(self, phase: Phase) -> HorizonRun:
+    def as_phase(self, phase: Phase) -> "HorizonRun":
         return replace(self, phase=phase)
 
 
