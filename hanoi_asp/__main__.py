@@ -15,6 +15,7 @@ import _thread
 import argparse
 import atexit
 import errno
+import gc
 import json
 import os
 import signal
@@ -96,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with error_funnel(_starting_json(argv)):
         from hanoi_asp.cli.parser import build_parser
 
-        parser = build_parser()
+        parser = build_parser(sys.argv[1:] if argv is None else argv)
         refused: UsageError | None = None
         try:
             args = parser.parse_args(argv)
@@ -178,6 +179,18 @@ def _too_late_to_stop() -> None:
             signal.signal(number, signal.SIG_IGN)
 
 
+def _no_final_collection() -> None:
+    """The command has answered and Python is shutting down: its final garbage
+    collections would walk every object the imports made (pydantic's schemas, clingo's
+    modules) only to free memory the system takes back anyway, much of a quick
+    command's time (docs/decisions/startup.md).  Frozen, they are not walked.  Objects
+    are still freed when nothing holds them; one that only a cycle holds is left to the
+    system, finalizer and all, as Python may leave any object at exit.  Nothing written
+    is at stake: every output is closed (``with``) or flushed as it is written, and
+    Python flushes the standard streams after this."""
+    gc.freeze()
+
+
 def entrypoint() -> None:
     """The console script.  After a Ctrl-C the process ends with ``os._exit``: CPython
     3.11 marks a KeyboardInterrupt raised inside ``exec`` of a string (dataclasses make
@@ -189,7 +202,8 @@ def entrypoint() -> None:
     for number in STOP_SIGNALS:
         if signal.getsignal(number) != signal.SIG_IGN:
             signal.signal(number, _SigintSeen())
-    atexit.register(_too_late_to_stop)  # runs last: registered before any other
+    atexit.register(_no_final_collection)  # runs last: registered before any other
+    atexit.register(_too_late_to_stop)
     sys.unraisablehook = _unraisable
     try:
         with error_funnel():

@@ -59,3 +59,47 @@ def test_batch_retry_takes_the_kinds_the_batch_knows(run_cli: RunCli) -> None:
         assert build_parser().parse_args(["batch", "x", "--retry", kind]).retry == [kind]
     code, _, err = run_cli("batch", "x", "--retry", "everything")
     assert code == 2 and "invalid choice: 'everything'" in err
+
+
+RUNS = [
+    ["solve", "x.lp", "--json", "--timeout", "3", "--method", "bfs"],
+    ["check", "x.lp", "plan.txt", "--json"],
+    ["batch", "x", "y", "--workers", "2", "--retry", "timeout"],
+    ["report", "r.jsonl"],
+    ["explain", "x.lp"],
+    ["render", "x.lp", "--html", "out.html"],
+    ["grade", "--encoding", "e.lp", "--random", "3"],
+    ["generate", "out", "--pegs", "3", "--disks", "4", "--count", "2"],
+    ["export", "x.lp", "--pddl", "out"],
+    ["serve"],
+    ["site", "out"],
+]
+
+
+@pytest.mark.parametrize("argv", RUNS, ids=lambda argv: argv[0])
+def test_a_run_reads_its_command_as_the_whole_parser_does(argv: list[str]) -> None:
+    from hanoi_asp.cli.parser import build_parser
+
+    assert build_parser(argv).parse_args(argv) == build_parser().parse_args(argv)
+
+
+def test_only_a_named_command_gets_its_sub_parser_and_help_lists_them_all() -> None:
+    from hanoi_asp.cli.commands import COMMANDS
+    from hanoi_asp.cli.parser import build_parser
+
+    def choices(argv: list[str] | None) -> list[str]:
+        commands = build_parser(argv)._subparsers._group_actions[0]  # type: ignore[union-attr]
+        return list(commands.choices)  # type: ignore[arg-type]
+
+    every = [command.NAME for command in COMMANDS]
+    assert choices(["solve", "x.lp"]) == ["solve"]
+    for argv in (None, [], ["--help"], ["--help", "solve"], ["solv", "x.lp"], ["--version"]):
+        assert choices(argv) == every
+    assert {run[0] for run in RUNS} == set(every)
+
+
+def test_a_misspelt_command_is_told_every_choice(run_cli: RunCli) -> None:
+    code, _, err = run_cli("solv", "x.lp")
+    assert code == 2 and "invalid choice: 'solv' (choose from 'solve', 'check'," in err
+    code, out, _ = run_cli("--help")
+    assert code == 0 and "{solve,check,batch,report,explain,render,grade," in out
