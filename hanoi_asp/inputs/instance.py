@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
 from hanoi_asp.inputs.aspcomp import looks_like_aspcomp, read_aspcomp
-from hanoi_asp.inputs.pddl import read_pddl
 from hanoi_asp.inputs.pddl_files import DomainFile, domain_for, pddl_kind
 from hanoi_asp.inputs.read_facts import read_facts
 from hanoi_asp.model.errors import InputError, InvalidPuzzle
@@ -96,6 +94,8 @@ def parse_puzzle(
     elif fmt == "lp" and pddl_kind(text) is not None:
         fmt = "pddl"
     if fmt == "pddl":
+        from hanoi_asp.inputs.pddl import read_pddl  # imported here: .lp files need none of it
+
         return read_pddl(text, path, domain)
     if fmt == "lp":
         try:
@@ -141,6 +141,8 @@ def _parse_json(text: str, path: str) -> Any:
 
 
 def _parse_toml(text: str, path: str) -> Any:
+    import tomllib  # imported here: only a TOML spec needs it
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
