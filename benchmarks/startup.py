@@ -4,7 +4,8 @@ revision, run in turn in the same loop (issue #47).
     python -m benchmarks.startup                 # 10 rounds, baseline 5c69f29
     python -m benchmarks.startup --runs 3 --baseline none
 
-Each round runs, one after the other: ``python -c pass`` (the interpreter alone),
+Each round runs, one after the other: ``python -c pass`` (the interpreter alone), the
+floor (:data:`FLOOR`: pydantic and clingo alone, as any command line on them pays),
 ``hanoi-asp --help``, ``hanoi-asp solve instances/quickstart.lp``, then for a 3-peg
 10-disk tower and a random 3-peg 11-disk puzzle our ``solve`` and Fast Downward
 (``astar(lmcut())``, the ``planner:fast-downward`` configuration's search, on our PDDL,
@@ -40,6 +41,23 @@ from hanoi_asp.inputs.pddl_plan import plan_steps
 from hanoi_asp.outputs.pddl import hanoi_pddl
 
 TARGETS = {"quickstart": 0.15, "--help": 0.10}
+FLOOR = """
+import argparse, gc, json
+import clingo
+from pydantic import BaseModel, Field, field_validator
+class Floor(BaseModel):
+    disks: int = Field(ge=1)
+    @field_validator("disks")
+    @classmethod
+    def _same(cls, disks: int) -> int:
+        return disks
+Floor(disks=4)
+gc.freeze()
+"""
+"""What a solve cannot go below while ``Puzzle`` is a pydantic model and instances are
+read into clingo symbols: the interpreter, argparse and json, clingo, pydantic with one
+model (a constraint, a validator) made and used, and Python's exit as hanoi-asp's (its
+objects frozen, ``hanoi_asp/__main__.py``)."""
 KILL_AFTER_S = 60.0
 Check = Callable[[int | None, Path], str]
 """What is wrong with a finished run (its exit code, its folder), or ""."""
@@ -91,6 +109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "" if target is None else f"; target {target} s: {met(spread.median <= target)}"
             )
             log(f"  {name:26s} median {spread.median:.3f} s, worst {spread.worst:.3f} s{verdict}")
+        if args.runs:
+            over = (
+                Spread(times["quickstart"]).median - Spread(times["pydantic+clingo floor"]).median
+            )
+            log(f"quickstart over the floor (medians): {over:.3f} s")
         for puzzle in puzzles() if args.runs else ():
             ours = Spread(times[f"ours {puzzle}"])
             fd = Spread(times[f"fast-downward {puzzle}"])
@@ -111,6 +134,7 @@ def _commands(folder: Path, base: Path | None) -> tuple[Commands, dict[str, Chec
     env = environment(ROOT)
     commands: Commands = {
         "python -c pass": ([sys.executable, "-c", "pass"], ROOT, env),
+        "pydantic+clingo floor": ([sys.executable, "-c", FLOOR], ROOT, env),
         "--help": ([*ours, "--help"], ROOT, env),
         "quickstart": ([*ours, "solve", str(QUICKSTART_INSTANCE)], ROOT, env),
     }
