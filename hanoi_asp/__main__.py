@@ -108,9 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise refused
     wants_json = getattr(args, "json", False) and hasattr(args, "file")
     with error_funnel(args.file if wants_json else None):
-        from hanoi_asp.cli.commands import HANDLERS
+        from hanoi_asp.cli.commands import run
 
-        return HANDLERS[args.command](args)
+        return run(args)
     raise AssertionError("unreachable")  # pragma: no cover  (the funnel always exits)
 
 

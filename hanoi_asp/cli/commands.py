@@ -1,33 +1,22 @@
-"""The commands, in the order ``hanoi-asp --help`` lists them: one module each, declaring
-the command (``NAME``, ``HELP``, ``DESCRIPTION``, ``EPILOG``), its own arguments
-(``add_arguments``) beside its handler (``run``); :class:`Command` makes the sub-parser
-from that declaration, the same way for every command.
+"""The commands, in the order ``hanoi-asp --help`` lists them: one module each,
+``hanoi_asp.cli.NAME_command``, declaring the command (``NAME``, ``HELP``,
+``DESCRIPTION``, ``EPILOG``), its own arguments (``add_arguments``) beside its handler
+(``run``); :class:`Command` makes the sub-parser from that declaration, the same way for
+every command.
 
 A handler returns the exit code; every error is raised and reaches the one error funnel
 (:func:`hanoi_asp.__main__.error_funnel`).  Handlers import what they run when they run
-(the engine, rich, the batch's pebble), so ``--help`` and a usage error stay quick.
+(the engine, rich, the batch's pebble), and a command's module is imported when the
+command is used, so a run loads its own command only and ``--help`` stays quick.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from types import ModuleType
 
-from hanoi_asp.cli import (
-    batch_command,
-    check_command,
-    explain_command,
-    export_command,
-    generate_command,
-    grade_command,
-    render_command,
-    report_command,
-    serve_command,
-    site_command,
-    solve_command,
-)
 from hanoi_asp.cli.grammar import EPILOG, Commands, add_command
 
 
@@ -38,12 +27,12 @@ class Command:
     of its own, those of the commands that solve); ``add_arguments(parser)``; and
     ``run(args) -> int``."""
 
-    module: ModuleType
+    NAME: str
 
     @property
-    def NAME(self) -> str:
-        """The module's ``NAME``, read from the command as from its module."""
-        return str(self.module.NAME)
+    def module(self) -> ModuleType:
+        """``hanoi_asp.cli.NAME_command``, imported the first time it is asked for."""
+        return import_module(f"hanoi_asp.cli.{self.NAME}_command")
 
     def add_parser(self, commands: Commands) -> None:
         """The command's sub-parser, its help and exit codes printed as written."""
@@ -55,23 +44,24 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = tuple(
-    Command(module)
-    for module in (
-        solve_command,
-        check_command,
-        batch_command,
-        report_command,
-        explain_command,
-        render_command,
-        grade_command,
-        generate_command,
-        export_command,
-        serve_command,
-        site_command,
+    Command(name)
+    for name in (
+        "solve",
+        "check",
+        "batch",
+        "report",
+        "explain",
+        "render",
+        "grade",
+        "generate",
+        "export",
+        "serve",
+        "site",
     )
 )
 
-HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
-    command.NAME: command.module.run for command in COMMANDS
-}
-"""The handler of each command, by name (:mod:`hanoi_asp.__main__` calls it)."""
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` were parsed for (:mod:`hanoi_asp.__main__` calls it)."""
+    code: int = Command(args.command).module.run(args)
+    return code

@@ -16,7 +16,7 @@ import hanoi_asp
 from hanoi_asp import (
     InputError,
 )
-from hanoi_asp.cli import commands
+from hanoi_asp.cli import solve_command
 
 
 def test_python_dash_m_runs() -> None:
@@ -57,7 +57,7 @@ def _raising(error: BaseException) -> Callable[[object], int]:
 def test_every_error_reaches_one_funnel(
     run_cli: RunCli, monkeypatch: pytest.MonkeyPatch, error: BaseException, code: int, words: str
 ) -> None:
-    monkeypatch.setitem(commands.HANDLERS, "solve", _raising(error))
+    monkeypatch.setattr(solve_command, "run", _raising(error))
     got, out, err = run_cli("solve", QUICKSTART, "--json")
     assert got == code
     assert words in err and len(err.strip().splitlines()) == (1 if words else 0)

@@ -3,6 +3,8 @@ usage errors as one line, exit 2."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
 
 import pytest
@@ -103,3 +105,18 @@ def test_a_misspelt_command_is_told_every_choice(run_cli: RunCli) -> None:
     assert code == 2 and "invalid choice: 'solv' (choose from 'solve', 'check'," in err
     code, out, _ = run_cli("--help")
     assert code == 0 and "{solve,check,batch,report,explain,render,grade," in out
+
+
+def test_each_command_is_its_module_and_a_run_imports_no_other() -> None:
+    from hanoi_asp.cli.commands import COMMANDS
+
+    for command in COMMANDS:
+        assert command.module.NAME == command.NAME
+        assert command.module.__name__ == f"hanoi_asp.cli.{command.NAME}_command"
+    code = (
+        "import sys; from hanoi_asp.cli.parser import build_parser; "
+        "build_parser(['solve', 'x.lp']).parse_args(['solve', 'x.lp']); "
+        "print(sorted(m for m in sys.modules if m.endswith('_command')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['hanoi_asp.cli.solve_command']"
