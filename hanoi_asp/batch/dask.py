@@ -81,10 +81,10 @@ def solve_on_dask(
     any row."""
     try:
         from distributed import as_completed
-        from distributed.utils import silence_logging_cmgr
     except ImportError:
         raise InputError(INSTALL_HINT) from None
     import dask
+    from distributed.utils import silence_logging_cmgr
 
     clock = clock or WorkerClock()
     with ExitStack() as stack:

@@ -18,6 +18,13 @@ DESCRIPTION = (
     "when two configurations prove optima of different lengths on an instance (each "
     "printed on a DISAGREE line), 2 on a file or line that is not results."
 )
+EPILOG = """exit codes:
+  0  the summary was written
+  1  DISAGREE: two configurations proved optima of different lengths on an instance
+  2  bad usage, or a file or line that is not results (one line naming it)
+  3  interrupted (Ctrl-C)
+  4  internal error (a bug)
+"""
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:

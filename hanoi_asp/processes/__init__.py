@@ -69,6 +69,11 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def __dir__() -> list[str]:
+    """The layer's names (:data:`__all__`), whether used yet or not."""
+    return sorted(__all__)
+
+
 __all__ = [
     "OUT_OF_MEMORY_EXITS",
     "Child",
