@@ -1,6 +1,7 @@
 """The engine: sound lower bounds, the shipped encodings, clingo's drivers, the
 strategies around one horizon loop, and the reference methods' runner.
 
+>>> from hanoi_asp.engine import solve
 >>> from hanoi_asp.model.puzzle import Puzzle
 >>> solve(Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})).length
 3
@@ -12,8 +13,9 @@ import-linter contract in ``pyproject.toml`` checks it).  The search starts in
 one place, :mod:`hanoi_asp.engine.policy`.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from hanoi_asp.model.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from hanoi_asp.engine.clingo_calls import ClingoCalls
@@ -42,13 +44,7 @@ _HOMES = {
 the engine it runs (a quick solve needs neither process supervision nor A*)."""
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'hanoi_asp.engine' has no attribute {name!r}")
-    value = getattr(import_module(f"hanoi_asp.engine.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)
 
 
 __all__ = [

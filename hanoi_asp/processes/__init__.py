@@ -18,8 +18,9 @@ every child: it dies with the process that started it, however that one ends
   way a child that gave no answer is said.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from hanoi_asp.model.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from hanoi_asp.processes.capped import beat, run_capped
@@ -60,13 +61,7 @@ _HOMES = {
 racing A* does not import the pools (pebble, asyncio) and the capped runs."""
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'hanoi_asp.processes' has no attribute {name!r}")
-    value = getattr(import_module(f"hanoi_asp.processes.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)
 
 
 def __dir__() -> list[str]:
