@@ -44,7 +44,7 @@ _HOMES = {
 the engine it runs (a quick solve needs neither process supervision nor A*)."""
 
 
-__getattr__ = lazy_names(__name__, _HOMES)
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
 
 
 __all__ = [

@@ -8,9 +8,12 @@ from collections.abc import Callable, Mapping
 from importlib import import_module
 
 
-def lazy_names(package: str, homes: Mapping[str, str]) -> Callable[[str], object]:
-    """``package``'s ``__getattr__``: each name of ``homes`` is imported from its module
-    (``package.HOME``) when first asked for, then kept in the package like any other."""
+def lazy_names(
+    package: str, homes: Mapping[str, str]
+) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+    """``package``'s ``__getattr__`` and ``__dir__``: each name of ``homes`` is imported
+    from its module (``package.HOME``) when first asked for, then kept in the package
+    like any other; ``dir()`` lists them all, used yet or not."""
     namespace = sys.modules[package].__dict__
 
     def attribute(name: str) -> object:
@@ -21,4 +24,7 @@ def lazy_names(package: str, homes: Mapping[str, str]) -> Callable[[str], object
         namespace[name] = value
         return value
 
-    return attribute
+    def names() -> list[str]:
+        return sorted(homes)
+
+    return attribute, names

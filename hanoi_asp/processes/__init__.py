@@ -61,12 +61,7 @@ _HOMES = {
 racing A* does not import the pools (pebble, asyncio) and the capped runs."""
 
 
-__getattr__ = lazy_names(__name__, _HOMES)
-
-
-def __dir__() -> list[str]:
-    """The layer's names (:data:`__all__`), whether used yet or not."""
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
 
 
 __all__ = [
