@@ -141,6 +141,8 @@ def _compare(answers: list[tuple[str, dict[str, Any] | str]]) -> str:
         found = difference(timeless(first), timeless(answer))
         if found:
             return f"DIFFER: {first_name} and {name} at {found}"
+    if "error" in first:  # the same error every run (not an instance, a bad file)
+        return f"same error in {len(kept)} runs: {first['error']}"
     seconds = ", ".join(f"{answer['time_s']:.2f}" for _, answer in kept)
     gist = f"{first['result']} {first['length']} ({first['bound']['name']})"
     horizons = len(first.get("horizons") or [])
