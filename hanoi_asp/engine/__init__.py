@@ -15,7 +15,7 @@ one place, :mod:`hanoi_asp.engine.policy`.
 
 from typing import TYPE_CHECKING
 
-from hanoi_asp.model.lazy_names import lazy_names
+from hanoi_asp.model.lazy import lazy_names
 
 if TYPE_CHECKING:
     from hanoi_asp.engine.clingo_calls import ClingoCalls

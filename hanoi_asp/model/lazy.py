@@ -1,5 +1,6 @@
-"""A module loaded when first used, for the heavy ones (numpy's) that most runs of a
-command never touch.
+"""Imports made when first used: a module (for the heavy ones, numpy's, that most runs of
+a command never touch), and a package's names (its ``__getattr__``: a command imports
+the parts of a layer it runs, not the whole layer).
 
 >>> from hanoi_asp.model.lazy import lazy_module
 >>> json = lazy_module("json")
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable, Mapping
+from importlib import import_module
 from types import ModuleType
 
 
@@ -35,3 +38,25 @@ def lazy_module(name: str) -> ModuleType:
     if parent:  # as an import binds it: ``package.child`` names the module
         setattr(sys.modules[parent], child, module)
     return module
+
+
+def lazy_names(
+    package: str, homes: Mapping[str, str]
+) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+    """``package``'s ``__getattr__`` and ``__dir__``: each name of ``homes`` is imported
+    from its module (``package.HOME``) when first asked for, then kept in the package
+    like any other; ``dir()`` lists them all, used yet or not."""
+    namespace = sys.modules[package].__dict__
+
+    def attribute(name: str) -> object:
+        home = homes.get(name)
+        if home is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(import_module(f"{package}.{home}"), name)
+        namespace[name] = value
+        return value
+
+    def names() -> list[str]:
+        return sorted(homes)
+
+    return attribute, names

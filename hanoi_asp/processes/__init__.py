@@ -20,7 +20,7 @@ every child: it dies with the process that started it, however that one ends
 
 from typing import TYPE_CHECKING
 
-from hanoi_asp.model.lazy_names import lazy_names
+from hanoi_asp.model.lazy import lazy_names
 
 if TYPE_CHECKING:
     from hanoi_asp.processes.capped import beat, run_capped
