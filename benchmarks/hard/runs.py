@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.hard.families import Case
-from benchmarks.harness.paths import ROOT
+from benchmarks.harness.paths import ROOT, shown
 from benchmarks.harness.peers import fast_downward, symk
 from benchmarks.harness.peers.ours import Answer, check_plan, solve_command, solve_json
 from hanoi_asp import Puzzle
@@ -83,7 +83,7 @@ class Run:
             "agree": self.agree,
             **{f"{key}_s": self.timings.get(key) for key in TIMING_KEYS},
             "detail": self.detail,
-            "instance": str(self.case.path),
+            "instance": shown(self.case.path),
         }
 
 
