@@ -146,8 +146,8 @@ class VerificationError(HanoiError):
     instead (exit 4)."""
 
 
-class IllegalMove(VerificationError):
-    """A plan makes a move the rules forbid; ``state`` is the state before it, ``rule``
+class RefusedMove(VerificationError):
+    """A plan's step the simulator refuses: ``state`` is the state before it, ``rule``
     the rule it breaks (:data:`hanoi_asp.model.plan.RULES`) and ``reason`` why, in words."""
 
     def __init__(
@@ -166,17 +166,14 @@ class IllegalMove(VerificationError):
         self.rule, self.reason = rule, reason
 
 
-class UnknownPeg(VerificationError):
+class IllegalMove(RefusedMove):
+    """A plan makes a move the rules forbid."""
+
+
+class UnknownPeg(RefusedMove):
     """A plan moves a disk to a peg the puzzle does not have: no rule of the puzzle is
     broken, so it is no :class:`IllegalMove` (no board to draw), but it names its step,
     disk and peg as one, with ``rule`` ``unknown-peg``."""
-
-    def __init__(
-        self, message: str, *, step: int, disk: int, target: str, state: tuple[int, ...]
-    ) -> None:
-        super().__init__(message)
-        self.step, self.disk, self.target, self.state = step, disk, target, state
-        self.rule, self.reason = "unknown-peg", f"unknown peg {target!r}"
 
 
 class GoalNotReached(VerificationError):

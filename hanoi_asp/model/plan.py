@@ -141,16 +141,11 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> tuple[Move, ...]:
     moves: list[Move] = []
     for step, given in enumerate(steps, start=1):
         disk, target_name, source_name = _step(given, step)
-        broken: tuple[Rule, str] | None = None
+        refusal: type[IllegalMove | UnknownPeg] = IllegalMove
+        broken: tuple[Rule, str] | None
         if target_name not in puzzle.pegs:
-            raise UnknownPeg(
-                f"step {step}: unknown peg {target_name!r}",
-                step=step,
-                disk=disk,
-                target=target_name,
-                state=tuple(state),
-            )
-        if (
+            refusal, broken = UnknownPeg, ("unknown-peg", f"unknown peg {target_name!r}")
+        elif (
             source_name is not None
             and 1 <= disk <= len(state)
             and source_name != puzzle.pegs[state[disk - 1]]
@@ -163,8 +158,10 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> tuple[Move, ...]:
             broken = broken_rule(tuple(state), disk, puzzle.peg_index(target_name), edges)
         if broken is not None:
             rule, problem = broken
-            raise IllegalMove(
-                f"step {step}: illegal move of disk {disk} to {target_name}: {problem}",
+            what = f"illegal move of disk {disk} to {target_name}: "
+            what = "" if refusal is UnknownPeg else what
+            raise refusal(
+                f"step {step}: {what}{problem}",
                 step=step,
                 disk=disk,
                 target=target_name,

@@ -29,9 +29,8 @@ from hanoi_asp.model.errors import (
     EXIT_UNKNOWN,
     EXIT_UNSAT,
     GoalNotReached,
-    IllegalMove,
     InternalError,
-    UnknownPeg,
+    RefusedMove,
 )
 from hanoi_asp.model.json_shape import From, dump, shape
 from hanoi_asp.model.options import SolveOptions
@@ -163,7 +162,7 @@ def check_plan(
     options = options or SolveOptions()
     try:
         replay(puzzle, steps)
-    except (IllegalMove, UnknownPeg) as error:
+    except RefusedMove as error:
         line = lines[error.step - 1] if lines and error.step <= len(lines) else None
         held = 1 <= error.disk <= puzzle.disks
         illegal = IllegalStep(
