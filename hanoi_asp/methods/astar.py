@@ -64,11 +64,8 @@ def search(
     ``f`` still open.  ``report`` hears where it stands as it goes.  Batched
     (:func:`~hanoi_asp.methods.astar_batched.search_batched`) where the puzzle's states
     fit :data:`BATCHED_STATES`, else one state at a time."""
-    if batched(puzzle):
-        return search_batched(puzzle, tables, max_states, deadline, rent, report)
-    return search_one_by_one(
-        puzzle, tables, max_states=max_states, deadline=deadline, rent=rent, report=report
-    )
+    how = search_batched if batched(puzzle) else search_one_by_one
+    return how(puzzle, tables, max_states, deadline, rent, report)
 
 
 BATCHED_STATE_BYTES = 32
@@ -100,13 +97,12 @@ def states_within(puzzle: Puzzle, memory: int) -> int:
 def search_one_by_one(
     puzzle: Puzzle,
     tables: Partitioned,
-    *,
-    max_states: int = Limits.states,
-    deadline: float | None = None,
-    rent: int | None = None,
-    report: Report | None = None,
+    max_states: int,
+    deadline: float | None,
+    rent: int | None,
+    report: Report | None,
 ) -> AstarOutcome:
-    """A* one state at a time, a dict of the best ``g`` per state and a heap: for
+    """:func:`search`'s A* one state at a time, a dict of the best ``g`` per state and a heap: for
     puzzles whose states are too many for :func:`~hanoi_asp.methods.astar_batched.search_batched`'s
     bits."""
     pegs, disks = len(puzzle.pegs), puzzle.disks

@@ -14,6 +14,7 @@ from hanoi_asp.methods import astar, astar_batched, work
 from hanoi_asp.methods.patterns import (
     goal_database,
 )
+from hanoi_asp.model.limits import Limits
 
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 
@@ -23,7 +24,10 @@ FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 def test_astar_finds_the_breadth_first_optimum(small_tables: None, puzzle: Puzzle) -> None:
     expected = bfs_optimum(puzzle)
     tables = goal_database(puzzle)
-    for found in (astar.search(puzzle, tables), astar.search_one_by_one(puzzle, tables)):
+    for found in (
+        astar.search(puzzle, tables),
+        astar.search_one_by_one(puzzle, tables, Limits.states, None, None, None),
+    ):
         if expected is None:
             assert found.steps is None and found.exhausted
         else:
@@ -47,7 +51,7 @@ def test_astar_stopped_by_its_budget_proves_no_more_than_the_optimum(
     tables = goal_database(puzzle)
     for found in (
         astar.search(puzzle, tables, max_states=budget),
-        astar.search_one_by_one(puzzle, tables, max_states=budget),
+        astar.search_one_by_one(puzzle, tables, budget, None, None, None),
         astar.search_buying_tables(puzzle, None, max_states=budget),
     ):
         _assert_proves_no_more(found, expected, "states")
@@ -98,7 +102,9 @@ def test_astar_stopped_by_its_rent_proves_no_more_than_the_optimum(
     tables = goal_database(puzzle)
     for found in (
         astar.search(puzzle, tables, rent=estimates * work.ESTIMATE),
-        astar.search_one_by_one(puzzle, tables, rent=estimates * work.ESTIMATE_ONE_BY_ONE),
+        astar.search_one_by_one(
+            puzzle, tables, Limits.states, None, estimates * work.ESTIMATE_ONE_BY_ONE, None
+        ),
     ):
         _assert_proves_no_more(found, expected, "rent")
 
