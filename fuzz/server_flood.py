@@ -7,8 +7,10 @@ other; each round ends with SIGINT or SIGTERM to the server (alternating).  Prin
 round, every small solve's wait, the statuses of the flood (200 ran, 503 refused with
 ``Retry-After``), the peak resident memory of the server's whole process tree (sampled
 every 0.1 s with psutil) and whether any process of the server's session outlived it.
-Needs the ``test`` extra (psutil).  Target: every small solve answered within 3 s, no
-process left.
+The tree's RSS counts a page shared by several processes once in each (every worker
+maps the pages of the forkserver it was forked from); its PSS (Linux) shares each such
+page out among them, so it is the tree's own memory.  Needs the ``test`` extra (psutil).
+Target: every small solve answered within 3 s, no process left.
 """
 
 from __future__ import annotations
@@ -67,33 +69,39 @@ def post(url: str, body: dict[str, Any], timeout: float) -> tuple[int, float]:
 
 
 class TreeMemory:
-    """The peak of the summed resident memory of a process and its descendants."""
+    """The peaks of the summed resident memory (RSS) and proportional set size (PSS)
+    of a process and its descendants."""
 
     def __init__(self, pid: int) -> None:
         self.root = psutil.Process(pid)
         self.peak = 0
+        self.peak_pss = 0
         self.running = True
         self.thread = threading.Thread(target=self.sample, daemon=True)
         self.thread.start()
 
     def sample(self) -> None:
         while self.running:
-            total = 0
+            total = pss = 0
             try:
                 for process in [self.root, *self.root.children(recursive=True)]:
                     try:
-                        total += process.memory_info().rss
+                        memory = process.memory_full_info()  # smaps_rollup: rss and pss
                     except psutil.Error:
                         continue
+                    total += memory.rss
+                    pss += getattr(memory, "pss", 0)  # Linux only
             except psutil.Error:
                 return
             self.peak = max(self.peak, total)
+            self.peak_pss = max(self.peak_pss, pss)
             time.sleep(0.1)
 
-    def stop(self) -> int:
+    def stop(self) -> tuple[int, int]:
+        """The peaks: RSS, PSS (bytes)."""
         self.running = False
         self.thread.join()
-        return self.peak
+        return self.peak, self.peak_pss
 
 
 def session_left(session: int) -> list[int]:
@@ -129,7 +137,7 @@ def one_round(number: int, hard: int, smalls: int) -> tuple[list[float], bool]:
     for thread in flood:
         thread.join(timeout=120)
     stop = signal.SIGINT if number % 2 else signal.SIGTERM
-    peak = memory.stop()
+    peak, peak_pss = memory.stop()
     server.send_signal(stop)
     server.communicate(timeout=30)
     time.sleep(1.0)
@@ -137,7 +145,7 @@ def one_round(number: int, hard: int, smalls: int) -> tuple[list[float], bool]:
     print(
         f"round {number} ({stop.name}): small waits {', '.join(f'{w:.2f}' for w in waits)} s; "
         f"flood {dict(sorted(Counter(statuses).items()))}; peak RSS of the tree "
-        f"{peak / 2**20:.0f} MiB; processes left {len(left)}",
+        f"{peak / 2**20:.0f} MiB (PSS {peak_pss / 2**20:.0f} MiB); processes left {len(left)}",
         flush=True,
     )
     return waits, not left
