@@ -35,7 +35,7 @@ SERVER: int | None = None
 """In a forkserver armed here (and the workers it forks): the forkserver's pid."""
 
 
-def _imported_by_a_forkserver() -> bool:
+def imported_by_a_forkserver() -> bool:
     """Whether this import runs in :func:`multiprocessing.forkserver.main` (its
     preloads): anywhere else, importing this module does nothing."""
     frame = sys._getframe()
@@ -66,7 +66,7 @@ def quiet_when_the_pool_is_gone(
     sys.__excepthook__(kind, error, trace)
 
 
-if _imported_by_a_forkserver():
+if imported_by_a_forkserver():
     # an owner already gone ended before any worker held the "alive" pipe: the
     # forkserver then ends by itself at its first look
     die_with_parent()

@@ -31,6 +31,8 @@ from hanoi_asp.processes.stopped import Stopped, died
 
 GUARD = "hanoi_asp.processes.guard"
 """The forkserver's first preload: it ends the forkserver with the pool's owner."""
+FROZEN = "hanoi_asp.processes.frozen"
+"""The forkserver's last preload: what it imported stays shared with its workers."""
 
 
 def forkserver(preload: str) -> ForkServerContext:
@@ -39,7 +41,7 @@ def forkserver(preload: str) -> ForkServerContext:
     script again: nothing for ``python -m hanoi_asp``, about 0.1 s per instance under
     the ``dask worker`` console script.)"""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([GUARD, preload])
+    context.set_forkserver_preload([GUARD, preload, FROZEN])
     return context
 
 

@@ -58,8 +58,8 @@ POLL_S = 0.05
 JOB_TASKS = 200
 """Jobs one warm worker runs before it is replaced (clingo never frees the symbols a
 process made)."""
-JOBS_MODULE = "hanoi_asp.web.jobs"
-"""What the workers' server imports once (and so the engine)."""
+WORKER_PRELOAD = "hanoi_asp.web.worker"
+"""What the workers' server imports once: the jobs, the engine and numpy."""
 
 
 class Runner:
@@ -84,7 +84,7 @@ class Runner:
     def pool(self) -> WarmPool:
         """The workers, started with the first job."""
         if self._pool is None or not self._pool.active:
-            self._pool = WarmPool(self.workers, JOBS_MODULE, tasks=JOB_TASKS)
+            self._pool = WarmPool(self.workers, WORKER_PRELOAD, tasks=JOB_TASKS)
         return self._pool
 
     async def run(self, kind: str, body: JobBody, request: Request) -> Response:

@@ -3,6 +3,8 @@ is said (:func:`outcome`), and a pool whose owner is killed leaves nothing runni
 
 from __future__ import annotations
 
+import gc
+import importlib
 import multiprocessing
 import os
 import signal
@@ -131,3 +133,16 @@ def test_workers_leave_ctrl_c_and_a_hangup_to_their_owner() -> None:
     with WarmPool(1, PRELOAD, tasks=10) as pool:
         seen = outcome(pool.submit(dispositions, timeout=60))
     assert seen == (signal.SIG_IGN, signal.SIG_IGN)
+
+
+def test_a_workers_inherited_objects_stay_out_of_its_collections() -> None:
+    """The forkserver froze what it imported (``gc.freeze``): a worker's collections
+    leave those objects, and so their pages shared with the server, untouched.  The
+    same module imported anywhere else freezes nothing."""
+    from hanoi_asp.processes import frozen
+
+    before = gc.get_freeze_count()
+    importlib.reload(frozen)
+    assert gc.get_freeze_count() == before
+    with WarmPool(1, PRELOAD, tasks=10) as pool:
+        assert outcome(pool.submit(gc.get_freeze_count, timeout=60)) > 1000
