@@ -1,5 +1,5 @@
-"""Where the API's jobs run: in a warm pool of worker processes that imported the
-engine once (:class:`~hanoi_asp.processes.WarmPool`), each job under a memory cap,
+"""Where the API's jobs run: in warm worker processes forked from a server that imported
+the engine once (:class:`~hanoi_asp.processes.WarmPool`), each job under a memory cap,
 killed at its hard time limit, when its client goes away (the page's Stop aborts the
 request) or when the server stops.
 
@@ -8,6 +8,9 @@ with ``Retry-After`` past it): small puzzles on the engine's own encoding, small
 puzzles on a user's own encoding (a student's grade of a few small instances), and the
 rest.  A flood in one lane never delays the others: a student's 3-disk question waits
 for at most one small job, whatever hard solves or runaway encodings fill the rest.
+Each lane has ``width`` workers of its own: what a hard job leaves in its worker (the
+puzzle's pattern tables, a grown heap) stays in the main lane's few workers rather than
+in every worker of the app.
 
 A job's time limit counts from its arrival: it waits at most that long for a slot (503,
 saying how long it waited) and then runs for what is left of it.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Future
@@ -70,7 +74,6 @@ class Runner:
     def __init__(self, width: int, grace: float | None = None) -> None:
         self.grace = grace
         self.lanes = {lane: Lane(width) for lane in LANES}
-        self.workers = width * len(LANES)
         # the express lane's jobs are small: the others share the machine's memory
         self.memory = default_memory_limit(2 * width)
         self.running: set[Future[Any]] = set()
@@ -78,14 +81,8 @@ class Runner:
         """Set when the server begins to stop: every job answers 503 at once (a job
         still waiting when the server's grace ran out was cancelled mid-await, and
         uvicorn logged each with a traceback)."""
-        self._pool: WarmPool | None = None
-
-    @property
-    def pool(self) -> WarmPool:
-        """The workers, started with the first job."""
-        if self._pool is None or not self._pool.active:
-            self._pool = WarmPool(self.workers, WORKER_PRELOAD, tasks=JOB_TASKS)
-        return self._pool
+        self.started = False
+        """Whether the lanes' workers were started (with the app's first job)."""
 
     async def run(self, kind: str, body: JobBody, request: Request) -> Response:
         """The job's answer (the CLI's object, or its refusal); 499 when the client
@@ -97,6 +94,10 @@ class Runner:
 
     async def _run(self, kind: str, body: JobBody, request: Request) -> Response:
         arrived = time.monotonic()
+        if not self.started:  # every lane's workers start now, as one pool for all did
+            self.started = True
+            for each in self.lanes.values():
+                each.warm()
         lane = self.lanes[lane_of(body)]
         async with lane.turn(request, arrived + body.timeout - MIN_RUN_S, self):
             waited = time.monotonic() - arrived
@@ -107,7 +108,7 @@ class Runner:
             grace = self.grace
             if grace is None:
                 grace = KILL_GRACE_S if body.encoding is not None else ENGINE_GRACE_S
-            future = self.pool.submit(run_isolated, kind, job, self.memory, timeout=left + grace)
+            future = lane.pool.submit(run_isolated, kind, job, self.memory, timeout=left + grace)
             self.running.add(future)
             try:
                 while not future.done():
@@ -140,8 +141,9 @@ class Runner:
         self.stopping = True
         for future in list(self.running):
             future.cancel()
-        if self._pool is not None:
-            self._pool.stop(wait=1)
+        deadline = time.monotonic() + 1  # for the pools' threads to end: 1 s in all
+        for lane in self.lanes.values():
+            lane.stop(wait=max(0.0, deadline - time.monotonic()))
 
 
 def lane_of(body: JobBody) -> str:
@@ -160,14 +162,33 @@ def lane_of(body: JobBody) -> str:
 
 
 class Lane:
-    """At most ``width`` jobs at once, at most ``width`` x :data:`QUEUE_PER_SLOT`
-    waiting (503 past that), a waiting job whose client went away dropped, and one
-    still waiting at its deadline refused (503)."""
+    """At most ``width`` jobs at once, in ``width`` workers of the lane's own, at most
+    ``width`` x :data:`QUEUE_PER_SLOT` waiting (503 past that), a waiting job whose
+    client went away dropped, and one still waiting at its deadline refused (503)."""
 
     def __init__(self, width: int) -> None:
+        self.width = width
         self.slots = asyncio.Semaphore(width)
         self.waiting = 0
         self.room = width * QUEUE_PER_SLOT
+        self._pool: WarmPool | None = None
+
+    @property
+    def pool(self) -> WarmPool:
+        """The lane's ``width`` workers (forked with the app's first job: :meth:`warm`)."""
+        if self._pool is None or not self._pool.active:
+            self._pool = WarmPool(self.width, WORKER_PRELOAD, tasks=JOB_TASKS)
+        return self._pool
+
+    def warm(self) -> None:
+        """Fork the lane's workers now rather than with its first job (a pool forks
+        them when it is first given one), so that job does not wait for their start."""
+        self.pool.submit(os.getpid, timeout=None)
+
+    def stop(self, wait: float) -> None:
+        """Kill the lane's workers; wait up to ``wait`` seconds for its pool's threads."""
+        if self._pool is not None:
+            self._pool.stop(wait=wait)
 
     @asynccontextmanager
     async def turn(self, request: Request, deadline: float, runner: Runner) -> AsyncIterator[None]:

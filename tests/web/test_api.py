@@ -24,6 +24,7 @@ from support.reference import bfs_distance
 from hanoi_asp.model.errors import EncodingError, InputError
 from hanoi_asp.model.plan import legal_move
 from hanoi_asp.model.result import ResultJSON
+from hanoi_asp.processes import outcome
 from hanoi_asp.teaching.json_shapes import ExplanationJSON, GradeJSON
 from hanoi_asp.web.app import MAX_BODY, create_app
 from hanoi_asp.web.errors import ApiError
@@ -745,6 +746,23 @@ def test_a_students_small_grade_keeps_its_lane_during_a_flood() -> None:
         # those past the queue's room were refused at once (the queued ones ran or were
         # refused at their deadline, as the machine's speed had it)
         assert statuses.count(503) >= len(flood) - 1 - main.room, statuses
+
+
+def test_each_lane_has_workers_of_its_own() -> None:
+    """A hard solve leaves its puzzle's pattern tables and a grown heap in its worker:
+    only the main lane's workers take such jobs, never those a small puzzle's solve is
+    given (one pool for all lanes had every worker of the app hold a hard solve's)."""
+    with TestClient(create_app(local_only=False, slots=1)) as client:
+        lanes = client.app.state.runner.lanes  # type: ignore[attr-defined]
+        hard = client.post("/api/solve", json={"instance": SLOW, "timeout": 1})
+        small = client.post("/api/solve", json={"instance": THREE, "timeout": 60})
+        assert (hard.status_code, small.status_code) == (200, 200)
+        workers = {
+            name: {outcome(lanes[name].pool.submit(os.getpid, timeout=60)) for _ in range(3)}
+            for name in ("main", "express")
+        }
+        assert len(workers["main"]) == len(workers["express"]) == 1  # one slot, one worker
+        assert workers["main"] != workers["express"]
 
 
 def test_a_queued_jobs_time_limit_counts_from_its_arrival() -> None:

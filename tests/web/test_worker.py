@@ -25,7 +25,7 @@ def loaded(name):
 if __name__ == "__main__":  # (the workers import this script: loaded is theirs too)
     runner = Runner(1)
     try:
-        first = outcome(runner.pool.submit(loaded, "numpy", timeout=60))
+        first = outcome(runner.lanes["main"].pool.submit(loaded, "numpy", timeout=60))
     finally:
         runner.stop()
     print("numpy" in sys.modules, first)
