@@ -15,7 +15,9 @@ has bought the strong tables, and at last its answer.  Nothing goes the other wa
 A*'s course is the same on every run.  At every checkpoint of its own
 (:mod:`hanoi_asp.engine.scheduler`), the engine meets A* at the same amount of work: it
 waits, if it must, until A* has said it got that far, and takes in everything A* said
-up to there and nothing after.  So what the engine knows of A* at each point of its own
+up to there and nothing after (:class:`Rival` keeps it as reports, a bound with its
+argument and a plan with its origin, that the scheduler applies to the search's
+state).  So what the engine knows of A* at each point of its own
 work is the same on every run: A*'s bound raises the lower bound there, its plan is
 taken there, and a clingo whose horizon A* has passed (or whose search is over) is
 stopped there; on a machine twice as slow, or with A* slowed by a neighbour, the same
@@ -36,10 +38,12 @@ import threading
 from functools import partial
 from multiprocessing.connection import Connection
 
+from hanoi_asp.engine.answer import past
 from hanoi_asp.engine.astar_driver import astar_bound, race_budget, run_astar
-from hanoi_asp.engine.state import SearchState
+from hanoi_asp.engine.reports import Offer, Report
 from hanoi_asp.methods.astar_outcome import AstarOutcome, Progress
 from hanoi_asp.methods.patterns import Partitioned
+from hanoi_asp.model.limits import Limits
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
 from hanoi_asp.model.puzzle import Puzzle
@@ -60,18 +64,22 @@ WAIT_SECONDS = 0.1
 
 
 class Rival:
-    """The A* process racing clingo for one search: started once due
-    (:meth:`start_if_due`), met at each checkpoint (:meth:`meet`), ended with the
-    search (:meth:`close`)."""
+    """The A* process racing clingo for one search on ``puzzle``: started once due
+    (:meth:`start_if_due`), met at each checkpoint (:meth:`meet`, what it said kept for
+    :meth:`drain`), ended with the search (:meth:`close`).  ``limits`` and ``deadline``
+    are the search's."""
 
     def __init__(
         self,
-        run: SearchState,
+        puzzle: Puzzle,
+        limits: Limits,
+        deadline: float | None,
         tables: Partitioned | None,
         allowed: bool,
         halt: threading.Event | None = None,
     ) -> None:
-        self.run, self.tables, self.halt = run, tables, halt
+        self.puzzle, self.limits, self.deadline = puzzle, limits, deadline
+        self.tables, self.halt = tables, halt
         self.allowed = allowed and tables is not None
         self.child: Child | None = None
         """The A* process while it runs."""
@@ -82,17 +90,20 @@ class Rival:
         self.ended = False
         self.strong = False
         """A* has said it bought the strong tables."""
+        self.said: list[Report] = []
+        """What A* said that raises the search's bound or brings a plan, in order, not
+        yet drained."""
 
     def start_if_due(self, work: int) -> None:
         """Start A* once the engine's work reaches :data:`RACE_AFTER` (never when clingo
         is searching: the fork copies one thread)."""
         if not self.allowed or self.child is not None or self.ended or work < RACE_AFTER:
             return
-        if self.run.out_of_time():
+        if past(self.deadline):
             return
         assert self.tables is not None
-        budget = race_budget(self.run.options.limits, self.run.puzzle)
-        self.child = fork_child(partial(_race, self.run.puzzle, self.tables, budget))
+        budget = race_budget(self.limits, self.puzzle)
+        self.child = fork_child(partial(_race, self.puzzle, self.tables, budget))
         self.origin = work
 
     def racing(self) -> bool:
@@ -103,16 +114,22 @@ class Rival:
         """None if A* is not racing; else whether it has bought the strong tables."""
         return self.strong if self.racing() else None
 
-    def meet(self, work: int) -> None:
+    def meet(self, work: int, lower: int) -> None:
         """Meet A* at the engine's ``work``: wait until A* has said it got that far (or
-        ended), taking in what it says on the way (see the module docstring).  Past the
-        deadline the engine stops waiting: it is about to stop."""
+        ended), keeping what it says on the way that matters to a search whose lower
+        bound is ``lower`` (see the module docstring).  Past the deadline the engine
+        stops waiting: it is about to stop."""
         target = work - self.origin
         while self.racing() and self.at < target:
             message = self._receive()
             if message is None:
                 return
-            self._take(message)
+            lower = self._take(message, lower)
+
+    def drain(self) -> list[Report]:
+        """What A* said since the last drain, in the order said."""
+        said, self.said = self.said, []
+        return said
 
     def _receive(self) -> Progress | AstarOutcome | None:
         """A*'s next message; None past the deadline or once the search is cancelled
@@ -120,7 +137,7 @@ class Rival:
         assert self.child is not None
         answers = self.child.conn
         while not answers.poll(WAIT_SECONDS):
-            if self.run.out_of_time() or (self.halt is not None and self.halt.is_set()):
+            if past(self.deadline) or (self.halt is not None and self.halt.is_set()):
                 return None
         try:
             message: Progress | AstarOutcome = answers.recv()
@@ -130,22 +147,27 @@ class Rival:
             return None
         return message
 
-    def _take(self, message: Progress | AstarOutcome) -> None:
-        """What A* said: its bound raises the lower bound; its answer's plan, replayed,
-        is offered, and the race ends."""
-        run = self.run
+    def _take(self, message: Progress | AstarOutcome, lower: int) -> int:
+        """What A* said, kept: its bound where it raises ``lower``; its answer's plan,
+        replayed, and the race ends.  The lower bound once the bound is proven."""
         if isinstance(message, Progress):
             self.at, self.strong = message.work, self.strong or message.strong
-            if message.lower > run.lower:
-                run.prove(astar_bound(message))
-            return
+            if message.lower > lower:
+                return self._proved(message, lower)
+            return lower
         self.ended = True
         self.close()
         if message.steps is not None:
-            moves = replay(run.puzzle, message.steps)
-            run.offer(moves, PlanOrigin("astar", len(moves)))
-        if message.lower > run.lower or message.steps is not None:
-            run.prove(astar_bound(message))
+            moves = replay(self.puzzle, message.steps)
+            self.said.append(Offer(moves, PlanOrigin("astar", len(moves))))
+        if message.lower > lower or message.steps is not None:
+            return self._proved(message, lower)
+        return lower
+
+    def _proved(self, message: Progress | AstarOutcome, lower: int) -> int:
+        """A*'s bound kept (the state takes it where it is higher)."""
+        self.said.append(astar_bound(message))
+        return max(lower, message.lower)
 
     def close(self) -> None:
         """End the A* process, if it runs, and reap it."""

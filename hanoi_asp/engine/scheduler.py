@@ -16,25 +16,32 @@ at the same points of the work on every run:
 
 At each, A* is met at the same work (its bound and answer taken in as far as it got),
 the beam's turn is given if due, and A* is started once due; after a horizon, a table
-is bought once its rent is paid.  Every decision reads the ledger and the search's
-state, so one puzzle takes one way on every machine, loaded or not, cold or warm; the
-user's ``--timeout`` and Ctrl-C only decide when it stops (and under ``--timeout`` the
-beam's last width before it: :mod:`hanoi_asp.engine.shorten`).
+is bought once its rent is paid.  The workers hold no search state: they read where
+the search stands and report what they found (:mod:`hanoi_asp.engine.reports`), and
+the scheduler applies their reports to the state through its methods
+(:func:`take_in`), so the state alone decides what a bound or a plan changes.  Every
+decision reads the ledger and the search's state, so one puzzle takes one way on every
+machine, loaded or not, cold or warm; the user's ``--timeout`` and Ctrl-C only decide
+when it stops (and under ``--timeout`` the beam's last width before it:
+:mod:`hanoi_asp.engine.shorten`).
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from types import TracebackType
 
 from hanoi_asp.engine.astar_race import Rival
 from hanoi_asp.engine.ledger import Ledger
+from hanoi_asp.engine.reports import Desk, Offer, Report, Standing
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.solver import HorizonSolver
 from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.engine.tables import Purchases
 from hanoi_asp.methods.patterns import Partitioned, tables_price
+from hanoi_asp.model.result import LowerBound
 
 CLINGO_CHECK = 20
 """Propagator calls between two checkpoints inside clingo's search (about 6 ms)."""
@@ -54,9 +61,11 @@ class Scheduler:
         racing = own and run.options.astar and run.options.threads is None
         self.halt = threading.Event()
         """Set when clingo's search is cancelled (the deadline, Ctrl-C): no more waiting."""
-        self.rival = Rival(run, tables, racing, self.halt)
-        self.beam = Shortener(run, tables, self.ledger, self._in_beam, own)
-        self.purchases = None if tables is None else Purchases(run, tables)
+        puzzle, options, deadline = run.puzzle, run.options, run.deadline
+        self.rival = Rival(puzzle, options.limits, deadline, tables, racing, self.halt)
+        desk = Desk(self._in_beam, self._standing, self._report)
+        self.beam = Shortener(puzzle, tables, self.ledger, desk, own, deadline, options.timeout)
+        self.purchases = None if tables is None else Purchases(puzzle, strategy, deadline, tables)
         self.solver: HorizonSolver | None = None
         self.searching = False
         """clingo's search is under way (no fork then, no purchase)."""
@@ -95,8 +104,17 @@ class Scheduler:
         not meet the lower bound)."""
         if self.halt.is_set():
             return False
-        self.rival.meet(self.ledger.total)
+        try:
+            self.rival.meet(self.ledger.total, self.run.lower)
+        finally:
+            take_in(self.run, self.rival.drain())
         return not self.run.meets() and not self.halt.is_set()
+
+    def _standing(self) -> Standing:
+        return Standing(self.run.lower, self.run.upper)
+
+    def _report(self, report: Report) -> None:
+        take_in(self.run, (report,))
 
     def upfront(self) -> None:
         """Before clingo's first horizon: A* started if due, the beam's widths up front."""
@@ -154,9 +172,22 @@ class Scheduler:
         strong = self.purchases.due(self.ledger.rent, self.rival.has_strong())
         if strong is None:
             return
-        tables, price = self.purchases.buy(strong)
+        with self.run.phase("bounds"):
+            tables, price = self.purchases.buy(strong)
         self.ledger.tables += price
         if tables is not None and tables is not self.tables:
             self.tables = tables
             self.solver.retable(tables)
             self.beam.retable(tables)
+
+
+def take_in(run: SearchState, reports: Iterable[Report]) -> None:
+    """The workers' reports applied to the search's state in the order made, each
+    through the state's own method (which keeps its invariants and records why)."""
+    for report in reports:
+        if isinstance(report, LowerBound):
+            run.prove(report)
+        elif isinstance(report, Offer):
+            run.offer(report.moves, report.origin)
+        else:
+            run.spend(report.phase, report.seconds)

@@ -28,7 +28,6 @@ from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.engine.policy import StrategyName, choose_strategy, uses_first_plan
 from hanoi_asp.engine.small_space import space_plan
 from hanoi_asp.engine.state import OnProgress, SearchState
-from hanoi_asp.engine.tables import bounds_phase
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin, Proof
@@ -77,7 +76,7 @@ def _minimal_plan(run: SearchState) -> Result:
         if start.moves is not None and start.first is not None:
             run.first = start.first
             run.offer(start.moves, PlanOrigin(start.first.method, start.first.length))
-    with bounds_phase(run):
+    with run.phase("bounds"):
         bound = lower_bound(puzzle, options.bound, run.deadline, run.finished, upper=run.upper)
     run.start_from(bound)
     strategy = run.strategy = choose_strategy(puzzle, options, bound)

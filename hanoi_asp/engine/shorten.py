@@ -1,6 +1,7 @@
 """The best plan comes down while the proof climbs: beam searches of growing width on
-the pattern tables (:mod:`hanoi_asp.methods.beam`), each plan replayed and offered.  A
-plan near the optimum is the answer of a search stopped at its time limit, and a plan
+the pattern tables (:mod:`hanoi_asp.methods.beam`), each plan replayed and reported to
+the scheduler (the beam holds no search state: :class:`~hanoi_asp.engine.reports.Desk`).
+A plan near the optimum is the answer of a search stopped at its time limit, and a plan
 that meets the rising bound ends the search a horizon sooner; it proves nothing.
 
 Each width is :data:`GROWTH` times the last and does about that many times the work,
@@ -22,11 +23,10 @@ constant, with the measurements: ``docs/decisions/beam.md``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hanoi_asp.engine.ledger import Ledger
-from hanoi_asp.engine.state import SearchState
+from hanoi_asp.engine.reports import Desk, Offer, Spent, Standing
 from hanoi_asp.methods.patterns import (
     Partitioned,
     PatternTable,
@@ -37,6 +37,7 @@ from hanoi_asp.methods.patterns import (
 from hanoi_asp.model.lazy import lazy_module
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin
+from hanoi_asp.model.puzzle import Puzzle
 
 if TYPE_CHECKING:
     from hanoi_asp.methods import beam
@@ -66,19 +67,22 @@ the plan at the limit is the answer there, a hard puzzle's proof takes longer.""
 
 class Shortener:
     """The beam's widths for one search: the next one, and the work done so far (the
-    ledger's ``beam``).  ``checkpoint`` is the scheduler's, asked before each width and
-    after each layer: false once the search is over."""
+    ledger's ``beam``).  ``desk``'s checkpoint is asked before each width and after each
+    layer (false once the search is over); ``timeout`` is the option's value."""
 
     def __init__(
         self,
-        run: SearchState,
+        puzzle: Puzzle,
         tables: Partitioned | None,
         ledger: Ledger,
-        checkpoint: Callable[[], bool],
+        desk: Desk,
         allowed: bool,
+        deadline: float | None = None,
+        timeout: float | None = None,
     ) -> None:
-        self.run, self.tables, self.ledger, self.checkpoint = run, tables, ledger, checkpoint
-        self.allowed = allowed and tables is not None and beam.fits(run.puzzle)
+        self.puzzle, self.tables, self.ledger, self.desk = puzzle, tables, ledger, desk
+        self.deadline, self.timeout = deadline, timeout
+        self.allowed = allowed and tables is not None and beam.fits(puzzle)
         self.width = FIRST_WIDTH
         self.last: int | None = None
         """The work of the last width."""
@@ -111,24 +115,28 @@ class Shortener:
         new tables); the beam's own cut bought once the widths have cost its price, and
         the widths afresh on it."""
         stop, clock = self.ledger.beam + UPFRONT_WORK, self._upfront_clock()
-        while self.active():
+        while self.active(self.desk.standing()):
             if self._own_cut_due() and self._buy_own_cut():
                 improved = True
                 stop, clock = self.ledger.beam + UPFRONT_WORK, self._upfront_clock()
             if self.ledger.beam + self.predicted() > stop or time.monotonic() > clock:
                 break
-            assert self.run.best is not None
-            before, width = len(self.run.best), self.width
+            before, width = self._best(), self.width
             if not self.step():
                 break
-            if len(self.run.best) < before:
+            if self._best() < before:
                 improved = True
             elif improved and width > self.outgrown:
                 break  # converged
 
+    def _best(self) -> int:  # a plan is in hand while the beam runs
+        best = self.desk.standing().best
+        assert best is not None
+        return best
+
     def _upfront_clock(self) -> float:
         """Under a time limit, when the widths up front end; else never."""
-        deadline = self.run.deadline
+        deadline = self.deadline
         if deadline is None:
             return float("inf")
         now = time.monotonic()
@@ -140,32 +148,32 @@ class Shortener:
         or at once under a short time limit."""
         if self.own_cut:
             return False
-        if beam_cut(self.run.puzzle)[0].size <= self.cut_size:
+        if beam_cut(self.puzzle)[0].size <= self.cut_size:
             self.own_cut = True  # a cut as long in hand (the strong tables', the exact distance)
             return False
         if self.last is None:
             return False
-        timeout = self.run.options.timeout
+        timeout = self.timeout
         if timeout is not None and timeout <= SHORT_LIMIT:
             return True
-        return self.ledger.beam >= beam_price(self.run.puzzle)
+        return self.ledger.beam >= beam_price(self.puzzle)
 
     def _buy_own_cut(self) -> bool:
         """The beam's own cut (:func:`~hanoi_asp.methods.patterns.beam_database`), the
         widths afresh on it; whether it came (not past the deadline, nor the search
         over).  Its work is the beam's."""
-        if not self.checkpoint():
+        if not self.desk.checkpoint():
             return False
         self.own_cut = True
         began = time.monotonic()
         try:
-            tables: Partitioned | None = beam_database(self.run.puzzle, self.run.deadline)
+            tables: Partitioned | None = beam_database(self.puzzle, self.deadline)
         except TimeoutError:
             tables = None
-        self.run.timed("first_plan", began)
+        self.desk.report(Spent("first_plan", time.monotonic() - began))
         if tables is None:
             return False
-        self.ledger.beam += beam_price(self.run.puzzle)
+        self.ledger.beam += beam_price(self.puzzle)
         self._take(tables)
         return True
 
@@ -180,25 +188,19 @@ class Shortener:
 
     def due(self) -> bool:
         """Whether the next width's turn has come (see the module docstring)."""
-        if not self.active():
+        if not self.active(self.desk.standing()):
             return False
         predicted = self.predicted()
         if SHARE * (self.ledger.beam + predicted) <= self.ledger.total:
             return True
-        deadline = self.run.deadline
+        deadline = self.deadline
         if deadline is None or self.pace is None:
             return False
         seconds, left = predicted * self.pace, deadline - time.monotonic()
         return seconds <= left < 2 * seconds  # the last call before the time limit
 
-    def active(self) -> bool:
-        run = self.run
-        return (
-            self.allowed
-            and self.width <= LAST_WIDTH
-            and run.best is not None
-            and len(run.best) > run.lower
-        )
+    def active(self, standing: Standing) -> bool:
+        return self.allowed and self.width <= LAST_WIDTH and standing.open()
 
     def predicted(self) -> int:
         return FIRST_GUESS if self.last is None else self.last * GROWTH
@@ -206,9 +208,9 @@ class Shortener:
     def step(self) -> bool:
         """One beam search at the next width, its plan offered if shorter; not if the
         search is over.  Whether it ran."""
-        run, width = self.run, self.width
-        assert self.tables is not None and run.best is not None
-        if not self.checkpoint():
+        width = self.width
+        assert self.tables is not None
+        if not self.desk.checkpoint():
             return False
         if self._own_cut_due():
             self._buy_own_cut()
@@ -218,15 +220,15 @@ class Shortener:
 
         def layer(work: int) -> bool:
             self.ledger.beam = charged + work
-            return self.checkpoint()
+            return self.desk.checkpoint()
 
         try:
             found = beam.search(
-                run.puzzle,
+                self.puzzle,
                 self.tables,
                 width,
-                shorter_than=len(run.best),
-                deadline=run.deadline,
+                shorter_than=self._best(),
+                deadline=self.deadline,
                 checkpoint=layer,
             )
         except MemoryError:  # under a memory cap: the proof needs the memory more
@@ -235,10 +237,10 @@ class Shortener:
         self.last = found.work
         seconds = time.monotonic() - began
         self.pace = seconds / found.work if found.work else self.pace
-        run.timed("first_plan", began)
+        self.desk.report(Spent("first_plan", seconds))
         if found.steps is not None:
-            moves = replay(run.puzzle, found.steps)
-            run.offer(moves, PlanOrigin("beam", len(moves), width=width))
+            moves = replay(self.puzzle, found.steps)
+            self.desk.report(Offer(moves, PlanOrigin("beam", len(moves), width=width)))
         return True
 
 

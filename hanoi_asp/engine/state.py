@@ -11,12 +11,13 @@ U - L (:meth:`SearchState.stop`).  Every answer carries its proof as data
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from hanoi_asp.engine import proofs
-from hanoi_asp.engine.answer import assemble, deadline, phases
+from hanoi_asp.engine.answer import assemble, deadline, past, phases
 from hanoi_asp.engine.bounds import misplaced_disks, strongest
 from hanoi_asp.engine.policy import Strategy
 from hanoi_asp.engine.solver import HorizonSolver
@@ -77,7 +78,19 @@ class SearchState:
 
     def timed(self, phase: str, began: float) -> None:
         """Add the time since ``began`` to ``phase``."""
-        self.timings[phase] = self.timings.get(phase, 0.0) + time.monotonic() - began
+        self.spend(phase, time.monotonic() - began)
+
+    def spend(self, phase: str, seconds: float) -> None:
+        self.timings[phase] = self.timings.get(phase, 0.0) + seconds
+
+    @contextlib.contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        """Time the block as ``name``'s, also when it raises (a stopped search tells)."""
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            self.timed(name, began)
 
     @property
     def limit(self) -> int | None:
@@ -169,8 +182,7 @@ class SearchState:
         return None
 
     def out_of_time(self) -> bool:
-        deadline = self.deadline
-        return deadline is not None and time.monotonic() >= deadline
+        return past(self.deadline)
 
     def minimal(self, origin: PlanOrigin) -> Proof:
         """The proof for a plan of the proven lower bound's length, from ``origin`` (by
@@ -227,16 +239,8 @@ class SearchState:
         if not bound.unreachable:
             self.raise_lower(bound.value, bound.name)
         plan = self.origin if self.best is not None else None
-        proof = proofs.stopped(
-            bound,
-            self.lower,
-            self.half_search,
-            plan,
-            why,
-            options.timeout,
-            self.limit,
-            options.exact_moves,
-        )
+        limits = (options.timeout, self.limit, options.exact_moves)
+        proof = proofs.stopped(bound, self.lower, self.half_search, plan, why, *limits)
         if options.exact_moves is not None:
             return self.result("UNKNOWN", proof, stopped=why, exact_moves=options.exact_moves)
         if self.best is not None and self.answers():

@@ -24,12 +24,7 @@ build them at once.  ``docs/decisions/tables.md`` has the measurements.
 
 from __future__ import annotations
 
-import contextlib
-import time
-from collections.abc import Iterator
-
 from hanoi_asp.engine.policy import Strategy
-from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods.patterns import (
     Partitioned,
     goal_database,
@@ -59,34 +54,18 @@ def pattern_tables(
         return None
 
 
-@contextlib.contextmanager
-def bounds_phase(run: SearchState) -> Iterator[None]:
-    """Time the block as the bounds'."""
-    began = time.monotonic()
-    try:
-        yield
-    finally:
-        run.timed("bounds", began)
-
-
-def timed_tables(
-    run: SearchState, plan: Strategy, every_cut: bool = False, strong: bool = False
-) -> Partitioned | None:
-    """:func:`pattern_tables` for the run, timed as the bounds'."""
-    with bounds_phase(run):
-        return pattern_tables(run.puzzle, plan, run.deadline, every_cut=every_cut, strong=strong)
-
-
 class Purchases:
-    """The stronger tables one search may buy, in order: every cut, then the strong
-    ones (see the module docstring)."""
+    """The stronger tables one search (on ``puzzle`` with ``plan``, until ``deadline``)
+    may buy, in order: every cut, then the strong ones (see the module docstring)."""
 
-    def __init__(self, run: SearchState, bound_tables: Partitioned) -> None:
-        self.run = run
-        self.first_price = tables_price(run.puzzle, bound_tables)
+    def __init__(
+        self, puzzle: Puzzle, plan: Strategy, deadline: float | None, bound_tables: Partitioned
+    ) -> None:
+        self.puzzle, self.plan, self.deadline = puzzle, plan, deadline
+        self.first_price = tables_price(puzzle, bound_tables)
         """What the bound's tables cost: the rent before any purchase."""
-        self.strong_price = strong_price(run.puzzle)
-        self.exact = strong_exact(run.puzzle)
+        self.strong_price = strong_price(puzzle)
+        self.exact = strong_exact(puzzle)
         self.widened = False
         """Every cut bought (the strong tables come next)."""
         self.done = False
@@ -107,9 +86,9 @@ class Purchases:
 
     def buy(self, strong: bool) -> tuple[Partitioned | None, int]:
         """The tables of the purchase and their price (as if built)."""
-        run, strategy = self.run, self.run.strategy
-        assert strategy is not None
-        tables = timed_tables(run, strategy, every_cut=True, strong=strong)
+        tables = pattern_tables(
+            self.puzzle, self.plan, self.deadline, every_cut=True, strong=strong
+        )
         self.widened = True
         self.done = strong
         price = self.strong_price if strong else self.first_price

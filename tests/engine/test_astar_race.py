@@ -19,6 +19,7 @@ from hanoi_asp.engine import astar_driver, astar_race
 from hanoi_asp.engine.astar_race import Rival
 from hanoi_asp.engine.loop import Found, Ladder, climb
 from hanoi_asp.engine.policy import choose_strategy
+from hanoi_asp.engine.scheduler import take_in
 from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods import astar
@@ -47,7 +48,14 @@ def _rival(puzzle: Puzzle, options: SolveOptions) -> tuple[SearchState, Rival]:
     run = SearchState(puzzle, options)
     run.strategy = choose_strategy(puzzle, options, None)
     allowed = options.astar and options.threads is None
-    return run, Rival(run, goal_database(puzzle), allowed)
+    rival = Rival(puzzle, options.limits, run.deadline, goal_database(puzzle), allowed)
+    return run, rival
+
+
+def _meet(run: SearchState, rival: Rival, work: int) -> None:
+    """Meet A* at ``work`` as the scheduler does: what it said applied to the state."""
+    rival.meet(work, run.lower)
+    take_in(run, rival.drain())
 
 
 def _children() -> set[int]:
@@ -63,7 +71,7 @@ def test_astar_answer_is_the_optimum_and_its_proof(cut_tables: None) -> None:
     run, rival = _rival(HARD, SolveOptions())
     rival.start_if_due(astar_race.RACE_AFTER)
     assert rival.child is not None and rival.child.pid not in before
-    rival.meet(astar_race.RACE_AFTER + 10**12)
+    _meet(run, rival, astar_race.RACE_AFTER + 10**12)
     assert run.best is not None and len(run.best) == expected == run.lower
     assert run.origin is not None and run.origin.source == "astar"
     assert run.bound is not None and run.bound.name == "astar" and run.bound.exact
@@ -83,7 +91,7 @@ def test_what_astar_says_is_taken_in_at_the_work_it_was_said(cut_tables: None) -
         rival.start_if_due(0 + astar_race.RACE_AFTER)
         steps = []
         for work in range(astar_race.RACE_AFTER, astar_race.RACE_AFTER + 3_000_000, 50_000):
-            rival.meet(work)
+            _meet(run, rival, work)
             steps.append((work, run.lower))
             if slow:
                 time.sleep(0.001)
@@ -103,7 +111,7 @@ def test_astar_stopped_by_memory_raises_the_bound_no_further_than_the_optimum(
     assert expected is not None
     run, rival = _rival(HARD, SolveOptions())
     rival.start_if_due(astar_race.RACE_AFTER)
-    rival.meet(10**12)
+    _meet(run, rival, 10**12)
     assert run.best is None and 0 < run.lower <= expected and not rival.racing()
     assert run.bound is not None and "stopped: states" in run.bound.argument
 
@@ -225,5 +233,5 @@ def test_the_race_starts_at_the_same_work_however_the_tables_came(cut_tables: No
     assert rival.allowed and rival.child is None
     rival.start_if_due(astar_race.RACE_AFTER)
     assert rival.child is not None
-    rival.meet(10**12)
+    _meet(run, rival, 10**12)
     assert run.best is not None and len(run.best) == bfs_optimum(HARD) == run.lower

@@ -18,6 +18,8 @@ from hanoi_asp.engine import shorten
 from hanoi_asp.engine.encodings import shipped_encoding
 from hanoi_asp.engine.ledger import Ledger
 from hanoi_asp.engine.policy import choose_strategy
+from hanoi_asp.engine.reports import Desk, Standing
+from hanoi_asp.engine.scheduler import take_in
 from hanoi_asp.engine.shorten import Shortener
 from hanoi_asp.engine.state import SearchState
 from hanoi_asp.methods import beam
@@ -41,10 +43,11 @@ def _go_on() -> bool:
     return True
 
 
-def _shortener(
+def _beam(
     options: SolveOptions, lower: int = 0, checkpoint: Any = _go_on, ledger: Ledger | None = None
-) -> Shortener:
-    """A shortener for :data:`PUZZLE` with the plan built first in hand."""
+) -> tuple[SearchState, Shortener]:
+    """A search of :data:`PUZZLE` with the plan built first in hand, and its shortener
+    (what it reports applied to the search's state, as the scheduler does)."""
     run = SearchState(PUZZLE, options)
     run.strategy = choose_strategy(PUZZLE, options, None)
     steps = first_plan(PUZZLE)
@@ -52,20 +55,28 @@ def _shortener(
     run.offer(replay(PUZZLE, steps), PlanOrigin("constructive", len(steps)))
     run.raise_lower(lower, "a test")
     allowed = options.encoding is None
-    return Shortener(run, goal_database(PUZZLE), ledger or Ledger(), checkpoint, allowed)
+    desk = Desk(checkpoint, lambda: Standing(run.lower, run.upper), lambda r: take_in(run, (r,)))
+    tables, ledger = goal_database(PUZZLE), ledger or Ledger()
+    return run, Shortener(PUZZLE, tables, ledger, desk, allowed, run.deadline, options.timeout)
+
+
+def _shortener(
+    options: SolveOptions, checkpoint: Any = _go_on, ledger: Ledger | None = None
+) -> Shortener:
+    return _beam(options, checkpoint=checkpoint, ledger=ledger)[1]
 
 
 def test_the_rent_rule_gives_the_beam_a_third_of_the_search() -> None:
     """Due while the beam's work, the next width's included, is at most a third of the
     search's: counted in work, whatever the clock says."""
     ledger = Ledger(beam=1_000_000)
-    shortener = _shortener(SolveOptions(), ledger=ledger)
+    run, shortener = _beam(SolveOptions(), ledger=ledger)
     shortener.last = 250_000  # the next width: 1,000,000 predicted
     ledger.tables = 5_999_999 - 1_000_000  # the search's work: 5,999,999 of 6,000,000
     assert not shortener.due()
     ledger.tables += 1
     assert shortener.due()
-    shortener.run.started = time.monotonic() - 10**6  # the clock changes nothing
+    run.started = time.monotonic() - 10**6  # the clock changes nothing
     ledger.tables -= 1
     assert not shortener.due()
 
@@ -75,21 +86,20 @@ def test_the_last_call_comes_when_waiting_would_leave_no_time() -> None:
     when waiting longer would leave no time for it, at the pace the last width took."""
     shortener = _shortener(SolveOptions(timeout=5.0))
     shortener.last, shortener.pace = 500_000, 0.75e-6  # the next width: 1.5 s predicted
-    run = shortener.run
     for left, due in ((4.0, False), (2.5, True), (1.6, True), (1.0, False)):
-        run.deadline = time.monotonic() + left
+        shortener.deadline = time.monotonic() + left
         assert shortener.due() is due, left
-    untimed = _shortener(SolveOptions())
+    run, untimed = _beam(SolveOptions())
     untimed.last, untimed.pace = 500_000, 0.75e-6
-    untimed.run.started = time.monotonic() - 10**6
+    run.started = time.monotonic() - 10**6
     assert not untimed.due()
 
 
 def test_no_width_is_due_once_the_plan_meets_the_bound_or_for_a_users_encoding() -> None:
-    shortener = _shortener(SolveOptions(), ledger=Ledger(tables=10**9))
+    run, shortener = _beam(SolveOptions(), ledger=Ledger(tables=10**9))
     assert shortener.due()
-    assert shortener.run.best is not None
-    shortener.run.raise_lower(len(shortener.run.best), "a test")
+    assert run.best is not None
+    run.raise_lower(len(run.best), "a test")
     assert not shortener.due()
     assert not _shortener(SolveOptions(encoding=shipped_encoding("incremental"))).allowed
 
@@ -99,10 +109,9 @@ def test_the_widths_bring_the_plan_down_to_the_optimum_and_stop() -> None:
     breadth-first search), each plan replayed, and no width past the last runs; their
     work is the ledger's."""
     ledger = Ledger()
-    shortener = _shortener(SolveOptions(), ledger=ledger)
-    run = shortener.run
+    run, shortener = _beam(SolveOptions(), ledger=ledger)
     assert run.best is not None and len(run.best) == 31 and bfs_optimum(PUZZLE) == 24
-    while shortener.active():
+    while shortener.active(Standing(run.lower, run.upper)):
         shortener.step()
     assert len(run.best) == 24 and run.origin is not None and run.origin.source == "beam"
     assert shortener.width > shorten.LAST_WIDTH and ledger.beam > 0
@@ -303,8 +312,7 @@ def test_on_new_tables_the_first_width_past_the_widest_that_brings_nothing_ends_
     """The plan in hand counts as the last improvement on new tables: with the optimum
     in hand, the widest width again and one wider run, not every width up to the last
     (a second's delay on a puzzle clingo proves in one)."""
-    shortener = _shortener(SolveOptions())
-    run = shortener.run
+    run, shortener = _beam(SolveOptions())
     optimum = beam.search(PUZZLE, goal_database(PUZZLE, strong=True), 4**8).steps
     assert optimum is not None and len(optimum) == 24
     run.offer(replay(PUZZLE, optimum), PlanOrigin("beam", 24, width=4**8))

@@ -43,7 +43,7 @@ def _purchases(puzzle: Puzzle, options: SolveOptions) -> Any:
 
     run = SearchState(puzzle, options)
     run.strategy = choose_strategy(puzzle, options, None)
-    return Purchases(run, goal_database(puzzle))
+    return Purchases(puzzle, run.strategy, run.deadline, goal_database(puzzle))
 
 
 def test_every_cut_then_the_strong_tables_once_the_rent_reaches_their_price(

@@ -10,7 +10,7 @@ from hanoi_asp.engine.loop import ask
 from hanoi_asp.engine.policy import choose_strategy
 from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import bounds_phase, timed_tables
+from hanoi_asp.engine.tables import pattern_tables
 from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.result import Result, Verdict
 
@@ -22,14 +22,15 @@ def exact(run: SearchState) -> Result:
     assert moves is not None
     pegs, disks = len(puzzle.pegs), puzzle.disks
     options.limits.check_horizon(horizon=moves, pegs=pegs, disks=disks, where=options.source)
-    with bounds_phase(run):
+    with run.phase("bounds"):
         bound = lower_bound(puzzle, options.bound, run.deadline)
     run.start_from(bound)
     strategy = run.strategy = choose_strategy(puzzle, options, None)
     if bound.unreachable:
         proof = Proof(kind="unreachable", bound=bound, exact_moves=moves)
         return run.result("UNSATISFIABLE", proof, unreachable=True, exact_moves=moves)
-    tables = timed_tables(run, strategy)
+    with run.phase("bounds"):
+        tables = pattern_tables(puzzle, strategy, run.deadline)
     solver = make_solver(puzzle, strategy, minimal=False, tables=tables)
     run.solvers.append(solver)
     record, found = ask(run, solver, moves)

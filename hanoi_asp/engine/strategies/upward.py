@@ -16,7 +16,7 @@ from hanoi_asp.engine import proofs
 from hanoi_asp.engine.loop import Found, Ladder, climb
 from hanoi_asp.engine.scheduler import Scheduler
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.engine.tables import timed_tables
+from hanoi_asp.engine.tables import pattern_tables
 from hanoi_asp.model.proof import PlanOrigin, Proof
 from hanoi_asp.model.result import Result
 
@@ -24,7 +24,8 @@ from hanoi_asp.model.result import Result
 def upward(run: SearchState) -> Result:
     """The optimum, proven by the horizons refuted below it; or what is known."""
     assert run.strategy is not None and run.bound is not None
-    tables = timed_tables(run, run.strategy)
+    with run.phase("bounds"):
+        tables = pattern_tables(run.puzzle, run.strategy, run.deadline)
     with Scheduler(run, tables) as effort:
         outcome = _climb(run, effort)
     if isinstance(outcome, Found):
