@@ -12,12 +12,14 @@ U - L (:meth:`SearchState.stop`).  Every answer carries its proof as data
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from hanoi_asp.engine import proofs
-from hanoi_asp.engine.answer import assemble, deadline, past, phases
+from hanoi_asp.engine.answer import assemble, past, phases
+from hanoi_asp.engine.answer import deadline as limit_ends
 from hanoi_asp.engine.bounds import misplaced_disks, strongest
 from hanoi_asp.engine.policy import Strategy
 from hanoi_asp.engine.solver import HorizonSolver
@@ -64,12 +66,12 @@ class SearchState:
     best: tuple[Move, ...] | None = field(default=None, init=False)
     origin: PlanOrigin | None = field(default=None, init=False)
     """Where the best plan came from."""
-    deadline: float | None = field(init=False)
-    """When the time limit ends (:func:`hanoi_asp.engine.answer.deadline`)."""
     _lower: int = field(default=0, init=False)
 
-    def __post_init__(self) -> None:
-        self.deadline = deadline(self.options, self.started)
+    @functools.cached_property
+    def deadline(self) -> float | None:
+        """When the time limit ends (:func:`~hanoi_asp.engine.answer.deadline`)."""
+        return limit_ends(self.options, self.started)
 
     @property
     def lower(self) -> int:

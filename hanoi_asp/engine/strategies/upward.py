@@ -22,12 +22,23 @@ from hanoi_asp.model.result import Result
 
 
 def upward(run: SearchState) -> Result:
-    """The optimum, proven by the horizons refuted below it; or what is known."""
+    """The optimum, proven by the horizons refuted below it; or what is known.  The beam
+    first (its plan may end the search at once), then clingo up the horizons, the
+    scheduler checking in as they go.  (The helpers here take values, not the state:
+    the state's changes are its own methods', called from here and the scheduler.)"""
     assert run.strategy is not None and run.bound is not None
     with run.phase("bounds"):
         tables = pattern_tables(run.puzzle, run.strategy, run.deadline)
     with Scheduler(run, tables) as effort:
-        outcome = _climb(run, effort)
+        effort.upfront()
+        if run.meets():
+            assert run.best is not None and run.origin is not None
+            return run.optimum(run.minimal(run.origin), run.best)
+        solver = effort.clingo()
+        run.solvers.append(solver)
+        horizons = range(run.lower, _top(run.limit, run.upper, run.states) + 1)
+        ladder = Ladder(solver, horizons, refuted=effort.after_horizon, paused=effort.paused)
+        outcome = climb(run, ladder)
     if isinstance(outcome, Found):
         return run.optimum(run.minimal(PlanOrigin("clingo", outcome.horizon)), outcome.moves)
     if outcome is not None:
@@ -35,26 +46,11 @@ def upward(run: SearchState) -> Result:
     return _every_horizon_refuted(run)
 
 
-def _climb(run: SearchState, effort: Scheduler) -> Found | Result | None:
-    """The beam first (its plan may end the search at once), then clingo up the
-    horizons, the scheduler checking in as they go."""
-    effort.upfront()
-    if run.meets():
-        assert run.best is not None and run.origin is not None
-        return run.optimum(run.minimal(run.origin), run.best)
-    solver = effort.clingo()
-    run.solvers.append(solver)
-    horizons = range(run.lower, _top(run) + 1)
-    ladder = Ladder(solver, horizons, refuted=effort.after_horizon, paused=effort.paused)
-    return climb(run, ladder)
-
-
-def _top(run: SearchState) -> int:
-    """The last horizon worth solving: within the user's bound, below the best plan,
-    and below the number of states (past that, no plan exists at all)."""
-    upper = run.upper
-    tops = [t for t in (run.limit, None if upper is None else upper - 1) if t is not None]
-    return min([*tops, run.states - 1])
+def _top(limit: int | None, upper: int | None, states: int) -> int:
+    """The last horizon worth solving: within the user's bound ``limit``, below the best
+    plan (``upper``), and below the number of states (past that, no plan exists)."""
+    tops = [t for t in (limit, None if upper is None else upper - 1) if t is not None]
+    return min([*tops, states - 1])
 
 
 def _every_horizon_refuted(run: SearchState) -> Result:
