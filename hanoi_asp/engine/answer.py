@@ -12,7 +12,6 @@ planners answer too).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -27,11 +26,6 @@ def deadline(options: SolveOptions, started: float) -> float | None:
     if options.timeout is None:
         return None
     return (started if options.started is None else options.started) + options.timeout
-
-
-def past(deadline: float | None) -> bool:
-    """Whether the time limit ``deadline`` (None: none) has passed."""
-    return deadline is not None and time.monotonic() >= deadline
 
 
 class Clocked(Protocol):

@@ -38,9 +38,9 @@ import threading
 from functools import partial
 from multiprocessing.connection import Connection
 
-from hanoi_asp.engine.answer import past
 from hanoi_asp.engine.astar_driver import astar_bound, race_budget, run_astar
 from hanoi_asp.engine.reports import Offer, Report
+from hanoi_asp.engine.state import past
 from hanoi_asp.methods.astar_outcome import AstarOutcome, Progress
 from hanoi_asp.methods.patterns import Partitioned
 from hanoi_asp.model.limits import Limits

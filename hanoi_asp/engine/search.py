@@ -19,7 +19,6 @@ Then the strategy raises the lower bound until it meets the best plan.  The ques
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from importlib import import_module
 
@@ -65,9 +64,8 @@ def _minimal_plan(run: SearchState) -> Result:
     """What every strategy for a minimal plan starts with, then the chosen strategy."""
     puzzle, options = run.puzzle, run.options
     if uses_first_plan(options):
-        began = time.monotonic()
-        start = build_first_plan(puzzle, options, run.deadline)
-        run.timed("first_plan", began)
+        with run.phase("first_plan"):
+            start = build_first_plan(puzzle, options, run.deadline)
         if start.unreachable is not None:
             run.start_from(LowerBound(UNREACHABLE, "breadth-first", start.unreachable))
             run.strategy = choose_strategy(puzzle, options, None)
@@ -104,12 +102,11 @@ def _walk_down(run: SearchState) -> None:
     """Where the exact bound is a table of the whole state space
     (:mod:`hanoi_asp.engine.small_space`), the plan walked down it, replayed and offered:
     it meets the bound."""
-    began = time.monotonic()
-    try:
-        steps = space_plan(run.puzzle, run.deadline)
-    except TimeoutError:
-        steps = None
-    run.timed("first_plan", began)
+    with run.phase("first_plan"):
+        try:
+            steps = space_plan(run.puzzle, run.deadline)
+        except TimeoutError:
+            steps = None
     if steps is not None:
         moves = replay(run.puzzle, steps)
         run.offer(moves, PlanOrigin("breadth-first", len(moves)))

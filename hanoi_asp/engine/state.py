@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from hanoi_asp.engine import proofs
-from hanoi_asp.engine.answer import assemble, past, phases
+from hanoi_asp.engine.answer import assemble, phases
 from hanoi_asp.engine.answer import deadline as limit_ends
 from hanoi_asp.engine.bounds import misplaced_disks, strongest
 from hanoi_asp.engine.policy import Strategy
@@ -31,6 +31,11 @@ from hanoi_asp.model.puzzle import Puzzle
 from hanoi_asp.model.result import FirstPlan, HorizonRun, LowerBound, Progress, Result, Verdict
 
 OnProgress = Callable[[Progress], None]
+
+
+def past(deadline: float | None) -> bool:
+    """Whether the time limit ``deadline`` (None: none) has passed, on the search's clock."""
+    return deadline is not None and time.monotonic() >= deadline
 
 
 @dataclass
@@ -78,10 +83,6 @@ class SearchState:
         """Proven: no plan has fewer moves."""
         return self._lower
 
-    def timed(self, phase: str, began: float) -> None:
-        """Add the time since ``began`` to ``phase``."""
-        self.spend(phase, time.monotonic() - began)
-
     def spend(self, phase: str, seconds: float) -> None:
         self.timings[phase] = self.timings.get(phase, 0.0) + seconds
 
@@ -92,7 +93,7 @@ class SearchState:
         try:
             yield
         finally:
-            self.timed(name, began)
+            self.spend(name, time.monotonic() - began)
 
     @property
     def limit(self) -> int | None:
@@ -106,8 +107,7 @@ class SearchState:
     def states(self) -> int:
         """How many states the puzzle has: each disk on any peg.  A shortest plan never
         visits a state twice, so it has fewer moves than that."""
-        count: int = len(self.puzzle.pegs) ** self.puzzle.disks
-        return count
+        return int(len(self.puzzle.pegs) ** self.puzzle.disks)
 
     def start_from(self, bound: LowerBound) -> None:
         """The bound the search starts from (no plan has fewer moves: its argument)."""

@@ -10,7 +10,6 @@ plan in hand proves that plan.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
 from hanoi_asp.engine.loop import Found, Ladder, climb
@@ -26,13 +25,11 @@ def halves(run: SearchState) -> Result:
     """The optimum 2H + 1 of a whole tower; or what is known."""
     assert run.strategy is not None and run.bound is not None
     strategy, puzzle, bound = run.strategy, run.puzzle, run.bound
-    began = time.monotonic()
     try:
-        tables = half_tables(puzzle, run.deadline)
+        with run.phase("bounds"):
+            tables = half_tables(puzzle, run.deadline)
     except TimeoutError:
-        run.timed("bounds", began)
         return run.stop("timeout")
-    run.timed("bounds", began)
     by_tables = estimate(tables, puzzle.initial_state())
     first = max(bound.value // 2, by_tables)
     solver = make_solver(puzzle, strategy, minimal=True, phase="mirror-half", tables=tables)
