@@ -111,7 +111,7 @@ def stop_pools() -> None:
     """Run on each worker before a cluster the batch started closes: a worker whose
     pool was still up took 4 s to close (its nanny waited, then ended it)."""
     for pool in _pools.values():
-        pool.stop(wait=2)
+        pool.stop()
     _pools.clear()
 
 

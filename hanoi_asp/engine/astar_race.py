@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from functools import partial
 from multiprocessing.connection import Connection
 
@@ -66,7 +67,7 @@ WAIT_SECONDS = 0.1
 class Rival:
     """The A* process racing clingo for one search on ``puzzle``: started once due
     (:meth:`start_if_due`), met at each checkpoint (:meth:`meet`, what it said kept for
-    :meth:`drain`), ended with the search (:meth:`close`).  ``limits`` and ``deadline``
+    :meth:`hand_over`), ended with the search (:meth:`close`).  ``limits`` and ``deadline``
     are the search's."""
 
     def __init__(
@@ -126,10 +127,13 @@ class Rival:
                 return
             lower = self._take(message, lower)
 
-    def drain(self) -> list[Report]:
-        """What A* said since the last drain, in the order said."""
-        said, self.said = self.said, []
-        return said
+    def hand_over(self, apply: Callable[[Report], None]) -> None:
+        """What A* said, to ``apply`` in the order said, each dropped once applied: an
+        interrupt mid-way (Ctrl-C) leaves the rest for the next call (applying one again
+        changes nothing: a bound or plan no better than the state's is ignored)."""
+        while self.said:
+            apply(self.said[0])
+            del self.said[0]
 
     def _receive(self) -> Progress | AstarOutcome | None:
         """A*'s next message; None past the deadline or once the search is cancelled

@@ -83,7 +83,10 @@ class Scheduler:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        self.rival.close()
+        try:
+            self.rival.hand_over(self._report)  # what an interrupt left unapplied
+        finally:
+            self.rival.close()
 
     def clingo(self) -> HorizonSolver:
         """clingo's solver for the full horizons, its propagator checking in here."""
@@ -107,7 +110,7 @@ class Scheduler:
         try:
             self.rival.meet(self.ledger.total, self.run.lower)
         finally:
-            take_in(self.run, self.rival.drain())
+            self.rival.hand_over(self._report)
         return not self.run.meets() and not self.halt.is_set()
 
     def _standing(self) -> Standing:

@@ -165,6 +165,17 @@ class RefusedMove(VerificationError):
         self.step, self.disk, self.target, self.state = step, disk, target, state
         self.rule, self.reason = rule, reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole, as its class (its keyword-only fields defeat the default)."""
+        return _refused_move, (type(self), self.message, self.__dict__)
+
+
+def _refused_move(kind: type[RefusedMove], message: str, state: dict[str, Any]) -> RefusedMove:
+    error = kind.__new__(kind)
+    HanoiError.__init__(error, message)
+    error.__dict__.update(state)
+    return error
+
 
 class IllegalMove(RefusedMove):
     """A plan makes a move the rules forbid."""

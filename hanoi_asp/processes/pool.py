@@ -123,11 +123,12 @@ class WarmPool:
         """Whether the pool still takes jobs."""
         return bool(self._pool.active)
 
-    def stop(self, wait: float | None = None) -> None:
-        """Kill the workers now (pending jobs are cancelled); wait up to ``wait``
-        seconds for the pool's threads (None: until they end)."""
+    def stop(self) -> None:
+        """Kill the workers now (pending jobs are cancelled) and join the pool's threads
+        (pebble joins a stopped pool's without a time limit, whatever timeout it is
+        given)."""
         self._pool.stop()  # type: ignore[no-untyped-call]
-        self._pool.join(timeout=wait)
+        self._pool.join()
 
     def __enter__(self) -> WarmPool:
         return self

@@ -24,7 +24,7 @@ import os
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Future
-from contextlib import asynccontextmanager
+from contextlib import ExitStack, asynccontextmanager
 from typing import Any
 
 from fastapi import Request
@@ -94,7 +94,7 @@ class Runner:
 
     async def _run(self, kind: str, body: JobBody, request: Request) -> Response:
         arrived = time.monotonic()
-        if not self.started:  # every lane's workers start now, as one pool for all did
+        if not self.started and not self.stopping:  # every lane's workers, as one pool did
             self.started = True
             for each in self.lanes.values():
                 each.warm()
@@ -141,9 +141,9 @@ class Runner:
         self.stopping = True
         for future in list(self.running):
             future.cancel()
-        deadline = time.monotonic() + 1  # for the pools' threads to end: 1 s in all
-        for lane in self.lanes.values():
-            lane.stop(wait=max(0.0, deadline - time.monotonic()))
+        with ExitStack() as stops:  # every lane's workers, whatever stopping another raised
+            for lane in self.lanes.values():
+                stops.callback(lane.stop)
 
 
 def lane_of(body: JobBody) -> str:
@@ -185,10 +185,10 @@ class Lane:
         them when it is first given one), so that job does not wait for their start."""
         self.pool.submit(os.getpid, timeout=None)
 
-    def stop(self, wait: float) -> None:
-        """Kill the lane's workers; wait up to ``wait`` seconds for its pool's threads."""
+    def stop(self) -> None:
+        """Kill the lane's workers."""
         if self._pool is not None:
-            self._pool.stop(wait=wait)
+            self._pool.stop()
 
     @asynccontextmanager
     async def turn(self, request: Request, deadline: float, runner: Runner) -> AsyncIterator[None]:

@@ -55,7 +55,7 @@ def _rival(puzzle: Puzzle, options: SolveOptions) -> tuple[SearchState, Rival]:
 def _meet(run: SearchState, rival: Rival, work: int) -> None:
     """Meet A* at ``work`` as the scheduler does: what it said applied to the state."""
     rival.meet(work, run.lower)
-    take_in(run, rival.drain())
+    rival.hand_over(lambda report: take_in(run, (report,)))
 
 
 def _children() -> set[int]:
@@ -235,3 +235,22 @@ def test_the_race_starts_at_the_same_work_however_the_tables_came(cut_tables: No
     assert rival.child is not None
     _meet(run, rival, 10**12)
     assert run.best is not None and len(run.best) == bfs_optimum(HARD) == run.lower
+
+
+def test_reports_left_by_an_interrupt_are_handed_over_next_time() -> None:
+    """A Ctrl-C while one report is applied drops none: the interrupted one and those
+    after it are handed over again at the next call, in order."""
+    _, rival = _rival(HARD, SolveOptions())
+    rival.said.extend(["first", "second", "third"])  # type: ignore[list-item]
+    applied: list[Any] = []
+
+    def interrupted_once(report: Any) -> None:
+        applied.append(report)
+        if len(applied) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        rival.hand_over(interrupted_once)
+    rival.hand_over(applied.append)
+    assert applied == ["first", "second", "second", "third"]
+    assert rival.said == []

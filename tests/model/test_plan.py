@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from hanoi_asp import (
@@ -10,7 +12,13 @@ from hanoi_asp import (
     VerificationError,
     replay,
 )
-from hanoi_asp.model.errors import EXIT_BAD_INPUT, GoalNotReached, IllegalMove, UnknownPeg
+from hanoi_asp.model.errors import (
+    EXIT_BAD_INPUT,
+    GoalNotReached,
+    IllegalMove,
+    RefusedMove,
+    UnknownPeg,
+)
 
 THREE = Puzzle(pegs=("a", "b", "c"), disks=2, init={"a": (1, 2)}, goal={"c": (1, 2)})
 
@@ -107,3 +115,14 @@ def test_a_limit_error_says_the_api_way_to_the_api() -> None:
     assert "SolveOptions(limits=Limits(disks=5))" in str(caught.value)
     assert "--limit" not in str(caught.value)
     assert "--limit disks=5" in str(caught.value.for_command_line())
+
+
+@pytest.mark.parametrize("plan", [[(1, "z")], [(1, "b")]], ids=["unknown-peg", "illegal"])
+def test_a_refused_move_pickles_whole(plan: list[tuple[int, str]]) -> None:
+    """A refused move crosses processes as itself: its class, message and fields."""
+    with pytest.raises(RefusedMove) as caught:
+        replay(THREE, plan)
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert type(again) is type(caught.value)
+    assert str(again) == str(caught.value)
+    assert vars(again) == vars(caught.value)
