@@ -9,17 +9,22 @@ Each run is a fresh process (``python -m hanoi_asp solve FILE --json``).  Cold r
 ``--no-cache``; with ``--warm``, a first run fills a cache folder of its own and
 ``--runs`` more read it, and their answers are compared with the cold ones too (a
 table read from the cache is priced as if built: the same decisions).  ``--hogs K``
-keeps K busy processes running beside every solve (one per core makes the machine about
-twice to three times slower for the solve).  Compared: the whole JSON object but its
-times (``time_s``, ``timings``, ``first_plan.time_s``, each horizon's ``time_s``).  A run
-stopped by ``--timeout`` is reported, not compared: the time limit decides where it
-stops.  Exit 1 if any file's runs differ.
+keeps K busy processes running beside every solve, each in a session of its own: Linux
+shares the CPU between sessions first (autogroup), and a solve runs in its own, so hogs
+sharing one session would take at most half of it whatever K.  With K hogs on C cores
+the solve's session gets about C/(K+1) cores: on 2 cores, ``--hogs 2`` makes a solve
+racing A* on both about 3x slower, one on a single core about 1.5x.
+
+Compared: the whole JSON object but its times (``time_s``, ``timings``,
+``first_plan.time_s``, each horizon's ``time_s``).  A run stopped by ``--timeout`` is
+reported, not compared: the time limit decides where it stops.  Exit 1 if any file's runs differ.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -66,6 +71,7 @@ def difference(a: Any, b: Any, where: str = "") -> str | None:
 
 
 def _busy() -> None:
+    os.setsid()  # a scheduling group of its own (see the module docstring)
     while True:
         pass
 
