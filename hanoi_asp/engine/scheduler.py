@@ -73,6 +73,8 @@ class Scheduler:
         """A width runs (nested checkpoints only meet A*)."""
         self.stopped = False
         """The last solve call was stopped at a checkpoint (not by the deadline)."""
+        self.checked = -CLINGO_CHECK
+        """The propagator's calls at the last checkpoint inside clingo."""
 
     def __enter__(self) -> Scheduler:
         return self
@@ -129,8 +131,12 @@ class Scheduler:
     def in_clingo(self, ticks: int, horizon: int) -> bool:
         """The propagator's checkpoint (``ticks``: its calls so far, ``horizon``: the one
         being solved): A* met, the beam's turn given if due; whether clingo goes on
-        (not once the search is over or the lower bound has passed the horizon)."""
+        (not once the search is over or the lower bound has passed the horizon).  Only
+        every :data:`CLINGO_CHECK` calls does it act; the calls between go on at once."""
         self.ledger.ticks = ticks
+        if ticks - self.checked < CLINGO_CHECK:
+            return True
+        self.checked = ticks
         self.searching = True
         try:
             go = self.meet() and self._beam_turn() and self.run.lower <= horizon
