@@ -93,7 +93,7 @@ class Rival:
         """A* has said it bought the strong tables."""
         self.said: list[Report] = []
         """What A* said that raises the search's bound or brings a plan, in order, not
-        yet drained."""
+        yet handed over."""
 
     def start_if_due(self, work: int) -> None:
         """Start A* once the engine's work reaches :data:`RACE_AFTER` (never when clingo

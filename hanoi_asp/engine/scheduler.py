@@ -29,7 +29,6 @@ when it stops (and under ``--timeout`` the beam's last width before it:
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
 from types import TracebackType
 
 from hanoi_asp.engine.astar_race import Rival
@@ -119,7 +118,7 @@ class Scheduler:
         return Standing(self.run.lower, self.run.upper)
 
     def _report(self, report: Report) -> None:
-        take_in(self.run, (report,))
+        take_in(self.run, report)
 
     def upfront(self) -> None:
         """Before clingo's first horizon: A* started if due, the beam's widths up front."""
@@ -190,13 +189,12 @@ class Scheduler:
             self.beam.retable(tables)
 
 
-def take_in(run: SearchState, reports: Iterable[Report]) -> None:
-    """The workers' reports applied to the search's state in the order made, each
-    through the state's own method (which keeps its invariants and records why)."""
-    for report in reports:
-        if isinstance(report, LowerBound):
-            run.prove(report)
-        elif isinstance(report, Offer):
-            run.offer(report.moves, report.origin)
-        else:
-            run.spend(report.phase, report.seconds)
+def take_in(run: SearchState, report: Report) -> None:
+    """A worker's report applied to the search's state through the state's own method
+    (which keeps its invariants and records why)."""
+    if isinstance(report, LowerBound):
+        run.prove(report)
+    elif isinstance(report, Offer):
+        run.offer(report.moves, report.origin)
+    else:
+        run.spend(report.phase, report.seconds)

@@ -111,7 +111,7 @@ class LimitError(InputError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole (errors cross from worker processes)."""
-        return _limit_error, (self.message, self.__dict__)
+        return _rebuilt, (type(self), self.message, self.__dict__)
 
     def for_command_line(self) -> LimitError:
         error = LimitError(
@@ -125,8 +125,11 @@ class LimitError(InputError):
         return error
 
 
-def _limit_error(message: str, state: dict[str, Any]) -> LimitError:
-    error = LimitError(message)
+def _rebuilt(kind: type[HanoiError], message: str, state: dict[str, Any]) -> HanoiError:
+    """An error of ``kind`` unpickled whole: its message and every field, whatever its
+    constructor's keyword arguments (the default pickling calls ``kind(message)``)."""
+    error = kind.__new__(kind)
+    HanoiError.__init__(error, message)
     error.__dict__.update(state)
     return error
 
@@ -167,14 +170,7 @@ class RefusedMove(VerificationError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole, as its class (its keyword-only fields defeat the default)."""
-        return _refused_move, (type(self), self.message, self.__dict__)
-
-
-def _refused_move(kind: type[RefusedMove], message: str, state: dict[str, Any]) -> RefusedMove:
-    error = kind.__new__(kind)
-    HanoiError.__init__(error, message)
-    error.__dict__.update(state)
-    return error
+        return _rebuilt, (type(self), self.message, self.__dict__)
 
 
 class IllegalMove(RefusedMove):

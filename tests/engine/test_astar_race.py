@@ -55,7 +55,7 @@ def _rival(puzzle: Puzzle, options: SolveOptions) -> tuple[SearchState, Rival]:
 def _meet(run: SearchState, rival: Rival, work: int) -> None:
     """Meet A* at ``work`` as the scheduler does: what it said applied to the state."""
     rival.meet(work, run.lower)
-    rival.hand_over(lambda report: take_in(run, (report,)))
+    rival.hand_over(lambda report: take_in(run, report))
 
 
 def _children() -> set[int]:

@@ -55,7 +55,7 @@ def _beam(
     run.offer(replay(PUZZLE, steps), PlanOrigin("constructive", len(steps)))
     run.raise_lower(lower, "a test")
     allowed = options.encoding is None
-    desk = Desk(checkpoint, lambda: Standing(run.lower, run.upper), lambda r: take_in(run, (r,)))
+    desk = Desk(checkpoint, lambda: Standing(run.lower, run.upper), lambda r: take_in(run, r))
     tables, ledger = goal_database(PUZZLE), ledger or Ledger()
     return run, Shortener(PUZZLE, tables, ledger, desk, allowed, run.deadline, options.timeout)
 
