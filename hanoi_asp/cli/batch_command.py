@@ -16,7 +16,7 @@ from typing import Final
 
 from hanoi_asp.batch.row import RETRY_KINDS
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import key_value, positive_float, positive_int
+from hanoi_asp.cli.grammar import add_outputs, key_value, positive_float, positive_int
 from hanoi_asp.cli.grammar import size as size_type
 from hanoi_asp.cli.solve_options import (
     add_domain_option,
@@ -69,7 +69,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="JSON lines results file (default: results.jsonl), locked while the batch "
         "runs; one that holds results needs --resume or --force",
     )
-    command.add_argument("--csv", metavar="FILE", help="also write a CSV table at the end")
+    add_outputs(command, "FILE", {"--csv": "also write a CSV table at the end"})
     command.add_argument(
         "--resume",
         action="store_true",

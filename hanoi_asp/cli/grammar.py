@@ -58,6 +58,13 @@ def add_command(
     return command
 
 
+def add_outputs(command: argparse.ArgumentParser, metavar: str, outputs: dict[str, str]) -> None:
+    """The files a command may write besides what it prints, an option each (``--csv
+    FILE``: the option, then its help): a table, so that they read alike."""
+    for flag, help_ in outputs.items():
+        command.add_argument(flag, metavar=metavar, help=help_)
+
+
 def checked(parse: Callable[[str], T]) -> Callable[[str], T]:
     """``parse`` as an argparse type: its ValueError's message is the usage error's."""
 

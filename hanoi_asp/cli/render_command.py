@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Final
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import positive_int
+from hanoi_asp.cli.grammar import add_outputs, positive_int
 from hanoi_asp.cli.solve_options import add_solve_arguments, puzzle_and_options
 from hanoi_asp.model.errors import InputError
 
@@ -28,19 +28,15 @@ EPILOG = """exit codes:
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
     add_solve_arguments(command, NAME)
-    command.add_argument("--svg", metavar="OUT", help="write an SVG strip of frames")
-    command.add_argument("--gif", metavar="OUT", help="write a GIF animation")
-    command.add_argument(
-        "--png",
-        metavar="OUT",
-        help="write a PNG sheet of frames (a long plan: its first states, a gap mark, the last)",
-    )
-    command.add_argument(
-        "--html",
-        metavar="OUT",
-        help="write one self-contained HTML page (no network) that plays the plan: "
+    pictures = {
+        "--svg": "write an SVG strip of frames",
+        "--gif": "write a GIF animation",
+        "--png": "write a PNG sheet of frames (a long plan: its first states, a gap mark, "
+        "the last)",
+        "--html": "write one self-contained HTML page (no network) that plays the plan: "
         "play, pause, step back and forward, speed",
-    )
+    }
+    add_outputs(command, "OUT", pictures)
     command.add_argument(
         "--frame-ms", type=positive_int, default=500, help="GIF time per frame (default 500)"
     )

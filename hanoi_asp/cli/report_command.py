@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from hanoi_asp.cli.console import console
-from hanoi_asp.cli.grammar import positive_float
+from hanoi_asp.cli.grammar import add_outputs, positive_float
 from hanoi_asp.model.errors import EXIT_FOUND, EXIT_UNSAT, InputError
 
 NAME = "report"
@@ -37,18 +37,14 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         default="config",
         help="group by configuration, then family (default), or by family, then configuration",
     )
-    command.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
-    command.add_argument(
-        "--html",
-        metavar="FILE",
-        help="also write one self-contained HTML page: the table, a cactus plot and, for "
+    files = {
+        "--csv": "also write the summary as CSV",
+        "--html": "also write one self-contained HTML page: the table, a cactus plot and, for "
         "two configurations, a scatter plot (plots need pip install 'hanoi-asp[report]')",
-    )
-    command.add_argument(
-        "--plots",
-        metavar="DIR",
-        help="also write the plots as SVG and PNG files in DIR (cactus, scatter)",
-    )
+    }
+    add_outputs(command, "FILE", files)
+    plots = {"--plots": "also write the plots as SVG and PNG files in DIR (cactus, scatter)"}
+    add_outputs(command, "DIR", plots)
     command.add_argument(
         "--timeout",
         type=positive_float,
