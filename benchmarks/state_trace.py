@@ -8,7 +8,8 @@ Every call into a function of ``hanoi_asp/engine`` whose frame holds the search 
 function's module; consecutive stops at one module are one.  Printed: the stops in
 order, how many modules, and how often the path comes back to a module it had left;
 then the same with the scheduler's repeated turns counted once (:func:`one_pass`: a
-run of stops repeated back to back is kept once), the path of one turn.
+run of stops repeated back to back is kept once), the path of one turn; then that path
+from the strategy's entry on (:func:`from_strategy`).
 The path is followed from the strategy's start through ``--horizons`` horizons of
 clingo's (the loop repeats the same path each horizon after).  It runs in this
 process, with the table cache off and no A* process (the race's own path is the
@@ -86,6 +87,16 @@ def one_pass(stops: list[str]) -> list[str]:
     return path
 
 
+def from_strategy(stops: list[str]) -> list[str]:
+    """``stops`` from the strategy's entry on (the issue's measure: the path "followed
+    from the strategy through the calls"; before it, :mod:`hanoi_asp.engine.search`
+    builds the state and its first plan and bound).  All of them if no strategy ran."""
+    for index, module in enumerate(stops):
+        if module.startswith("strategies/"):
+            return stops[index:]
+    return stops
+
+
 def summary(stops: list[str]) -> str:
     """How many stops, modules and returns, and the most visited modules."""
     visits = Counter(stops)
@@ -112,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     turn = one_pass(stops)
     log("repeated turns once: " + " -> ".join(turn))
     log(summary(turn))
+    strategy = from_strategy(turn)
+    if strategy != turn:
+        log("from the strategy on: " + " -> ".join(strategy))
+        log(summary(strategy))
     log_footer(log)
     log.save(args.out)
     return 0
