@@ -69,9 +69,10 @@ def search(
 
 
 BATCHED_STATE_BYTES = 32
-"""Memory the batched A* takes per state it holds: 20 bytes open (state, parent, ``g``)
-or 16 expanded (state, parent), and a batch's arrays beside them (measured:
-``docs/decisions/astar.md``)."""
+"""Memory the batched A* takes per state it holds, as measured when it held states in 64
+bits (``docs/decisions/astar.md``): now 12 bytes open (state, parent, ``g``) or 8
+expanded (state, parent), and a batch's arrays beside them.  Kept: the budget, and so
+what A* proves within it, stays as it was."""
 STATE_BYTES = 250
 """Memory A* one state at a time takes per stored state (two dict entries and a heap
 tuple; ``python -m benchmarks.astar_memory``)."""

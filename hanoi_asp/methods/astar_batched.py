@@ -12,7 +12,6 @@ import numpy.typing as npt
 from hanoi_asp.methods import state_arrays
 from hanoi_asp.methods.astar_outcome import AstarOutcome, Progress, Report
 from hanoi_asp.methods.patterns import UNSEEN, Partitioned, move_lists
-from hanoi_asp.methods.state_arrays import Ints
 from hanoi_asp.methods.states import encode, moves_along
 from hanoi_asp.methods.work import ESTIMATE
 from hanoi_asp.model.puzzle import Puzzle
@@ -20,7 +19,7 @@ from hanoi_asp.model.puzzle import Puzzle
 BATCHED_STATES = 2**31
 """Most states a puzzle may have for the batched A*, whose closed set is one bit a
 state (256 MiB at most, allocated by the system as it is touched): 4 pegs 15 disks, 5
-pegs 13, 6 pegs 11 fit."""
+pegs 13, 6 pegs 11 fit.  Every state then fits 32 bits (:data:`Held`)."""
 BATCH = 1 << 16
 """Most states the batched A* expands at once: a batch's arrays take some MiB, and the
 deadline and the budget are looked at between two."""
@@ -60,14 +59,14 @@ def search_batched(
     at_goal = state_arrays.goal_test(puzzle, digit)
     targets = move_lists(pegs, puzzle.edges(), backwards=False)
     moves = [(a, b) for a in range(pegs) for b in targets[a]]
-    start = np.array([encode(puzzle)], dtype=np.int64)
+    start = np.array([encode(puzzle)], dtype=np.int32)
     h0 = int(estimate(start)[0])
     if h0 >= UNSEEN:
         return AstarOutcome(None, 0, 1, 0, exhausted=True)
     closed = state_arrays.StateBits(pegs**puzzle.disks, BATCHED_STATES)
-    first = (start, np.full(1, -1), np.zeros(1, dtype=np.int32))
+    first = (start, np.full(1, -1, dtype=np.int32), np.zeros(1, dtype=np.int32))
     buckets: dict[int, list[Open]] = {h0: [first]}
-    done: list[tuple[Ints, Ints]] = []  # the expanded states and their parents
+    done: list[tuple[Held, Held]] = []  # the expanded states and their parents
     expanded, stored, held = 0, 1, 1  # held: open or expanded, now
     work = ESTIMATE
     while buckets:
@@ -112,12 +111,15 @@ def search_batched(
         stored = max(stored, held)
         for f_next in np.unique(f_after).tolist():
             chosen = f_after == f_next
-            opened = (after[chosen], states[parent[chosen]], g_after[chosen])
+            opened = (after[chosen].astype(np.int32), states[parent[chosen]], g_after[chosen])
             buckets.setdefault(f_next, []).append(opened)
     return AstarOutcome(None, expanded, stored, 0, exhausted=True, work=work)
 
 
-Open = tuple[Ints, Ints, "npt.NDArray[np.int32]"]
+Held = npt.NDArray[np.int32]
+"""States as the batched A* holds them, open or expanded: in 32 bits, half the memory
+of 64 (they fit: :data:`BATCHED_STATES`)."""
+Open = tuple[Held, Held, "npt.NDArray[np.int32]"]
 """Open states, their parents and their ``g`` (32 bits: on 3 pegs in a line a plan of
 10 disks has 59,048 moves)."""
 
@@ -142,7 +144,7 @@ def _take(buckets: dict[int, list[Open]], f: int) -> Open:
     return states, parents, g
 
 
-def _trail(done: list[tuple[Ints, Ints]], end: int) -> list[int]:
+def _trail(done: list[tuple[Held, Held]], end: int) -> list[int]:
     """The states from the start to ``end``, by the parents recorded as states were
     expanded (each batch's in the order of its states; the start's parent is -1),
     looked up batch by batch: a few thousand binary searches a step, where one sorted

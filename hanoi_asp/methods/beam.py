@@ -31,13 +31,15 @@ so telling a layer's fresh states is one array lookup too.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from hanoi_asp.methods.patterns import UNSEEN, Partitioned, move_lists
 from hanoi_asp.methods.state_arrays import (
+    AnyInts,
     Ints,
     StateBits,
     digits,
@@ -52,9 +54,9 @@ from hanoi_asp.model.puzzle import Puzzle
 Steps = list[tuple[int, str]]
 
 MOST_KEPT = 2_000_000
-"""Most states a beam remembers (their layers take 16 bytes a state, 32 MiB): past that
-it gives up, as a deep plan (hundreds of moves) times a wide beam would take far more
-memory than the proof."""
+"""Most states a beam remembers (their layers take 8 bytes a state where the states fit
+32 bits, else 12 or 16: at most 32 MiB): past that it gives up, as a deep plan
+(hundreds of moves) times a wide beam would take far more memory than the proof."""
 SEEN_BITS = 2**28
 """Most bits marking the states kept (32 MiB, allocated lazily by the system: a page
 costs memory once a state on it is marked)."""
@@ -99,6 +101,7 @@ def search(
     targets = move_lists(pegs, puzzle.edges(), backwards=False)
     moves = [(a, b) for a in range(pegs) for b in targets[a]]
     layer: Ints = np.array([start], dtype=np.int64)
+    kept_state, kept_index = _smallest(pegs**disks - 1), _smallest(width)
     layers, parents = [layer], []  # parents[k][i]: index in layers[k] of layers[k+1][i]
     kept = StateBits(pegs**disks, SEEN_BITS)
     kept.add(layer)
@@ -126,8 +129,8 @@ def search(
             best = np.argpartition(h, width)[:width]
             states, parent = states[best], parent[best]
         kept.add(states)
-        layers.append(states)
-        parents.append(parent)
+        layers.append(states.astype(kept_state))
+        parents.append(parent.astype(kept_index))
         layer = states
         if deadline is not None and time.monotonic() > deadline:
             return BeamOutcome(None, work)
@@ -136,7 +139,14 @@ def search(
     return BeamOutcome(None, work)
 
 
-def _trail(layers: list[Ints], parents: list[Ints], index: int) -> list[int]:
+def _smallest(most: int) -> type[np.signedinteger[Any]]:
+    """32 bits if they hold 0..``most``, else 64: the layers kept for the trail take half
+    the memory where the states fit (4 pegs up to 15 disks); the widest beam runs beside
+    the racing A*, so its layers add to the engine's peak."""
+    return np.int32 if most <= np.iinfo(np.int32).max else np.int64
+
+
+def _trail(layers: Sequence[AnyInts], parents: Sequence[AnyInts], index: int) -> list[int]:
     """The states from the start to ``layers[-1][index]``, following the parents back."""
     trail = []
     for depth in range(len(layers) - 1, -1, -1):

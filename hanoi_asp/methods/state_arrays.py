@@ -10,6 +10,7 @@ values), so a run's pattern is ``state // pegs**first % pegs**size``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +20,10 @@ from hanoi_asp.methods.states import weights
 from hanoi_asp.model.puzzle import Puzzle
 
 Ints = npt.NDArray[np.int64]
-Estimate = Callable[[Ints], npt.NDArray[np.int32]]
+AnyInts = npt.NDArray[np.signedinteger[Any]]
+"""States in 64 bits or 32 (the batched A* holds its states in 32:
+:mod:`~hanoi_asp.methods.astar_batched`)."""
+Estimate = Callable[[AnyInts], npt.NDArray[np.int32]]
 
 MIX = np.uint64(0x9E3779B97F4A7C15)
 """Fibonacci hashing's multiplier (2**64 over the golden ratio, odd): its top bits of a
@@ -46,7 +50,7 @@ def estimator(tables: Partitioned, digit: Ints, pegs: int) -> Estimate:
         for part in tables
     ]
 
-    def estimate(states: Ints) -> npt.NDArray[np.int32]:
+    def estimate(states: AnyInts) -> npt.NDArray[np.int32]:
         best = np.zeros(len(states), dtype=np.int32)
         for part in looks:
             total = np.zeros(len(states), dtype=np.int32)
@@ -68,7 +72,7 @@ def _as_array(distances: Sequence[int]) -> npt.NDArray[np.uint16]:
 
 
 def successors(
-    layer: Ints, digit: Ints, pegs: int, moves: list[tuple[int, int]]
+    layer: AnyInts, digit: Ints, pegs: int, moves: list[tuple[int, int]]
 ) -> tuple[Ints, Ints]:
     """Every state one legal move (``moves``: pairs of pegs) from a state of ``layer``,
     once each, with the smallest index of a state of ``layer`` it comes from.  A peg's top disk
@@ -106,13 +110,13 @@ def once_each(states: Ints, parents: Ints, space: int) -> tuple[Ints, Ints]:
     return states[first], parents[first]
 
 
-def goal_test(puzzle: Puzzle, digit: Ints) -> Callable[[Ints], npt.NDArray[np.bool_]]:
+def goal_test(puzzle: Puzzle, digit: Ints) -> Callable[[AnyInts], npt.NDArray[np.bool_]]:
     """Which states of an array put every goal disk on its goal peg."""
     pegs, goal = len(puzzle.pegs), puzzle.goal_pegs()
     disks = np.array([d - 1 for d in goal], dtype=np.int64)
     places = np.array(list(goal.values()), dtype=np.int64)
 
-    def at_goal(states: Ints) -> npt.NDArray[np.bool_]:
+    def at_goal(states: AnyInts) -> npt.NDArray[np.bool_]:
         placed: npt.NDArray[np.bool_] = (
             states[:, None] // digit[None, disks] % pegs == places
         ).all(axis=1)
@@ -136,19 +140,19 @@ class StateBits:
         self.shift = np.uint64(64 - (most.bit_length() - 1))  # the top log2(most) bits
         self.count = 0
 
-    def _slots(self, states: Ints) -> Ints:
+    def _slots(self, states: AnyInts) -> AnyInts:
         if self.exact:
             return states
         mixed = states.astype(np.uint64) * MIX  # wraps around: the low 64 bits
         return (mixed >> self.shift).astype(np.int64)
 
-    def fresh(self, states: Ints) -> npt.NDArray[np.bool_]:
+    def fresh(self, states: AnyInts) -> npt.NDArray[np.bool_]:
         slots = self._slots(states)
         marked = self.bits[slots >> 3] >> (slots & 7).astype(np.uint8) & 1
         fresh: npt.NDArray[np.bool_] = marked == 0
         return fresh
 
-    def add(self, states: Ints) -> None:
+    def add(self, states: AnyInts) -> None:
         slots = self._slots(states)
         np.bitwise_or.at(self.bits, slots >> 3, np.left_shift(1, slots & 7).astype(np.uint8))
         self.count += len(states)
