@@ -14,7 +14,9 @@ from hanoi_asp.methods import astar, astar_batched, work
 from hanoi_asp.methods.patterns import (
     goal_database,
 )
+from hanoi_asp.methods.states import encode
 from hanoi_asp.model.limits import Limits
+from hanoi_asp.model.plan import replay
 
 FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 
@@ -87,6 +89,26 @@ def test_batched_astar_keeps_the_shortest_way_to_each_state(
         assert found.steps is None and found.exhausted
     else:
         assert found.steps is not None and len(found.steps) == found.lower == expected
+
+
+@pytest.mark.parametrize("moved", [2, 3, 4])
+def test_batched_astar_holds_the_largest_states_in_32_bits(small_tables: None, moved: int) -> None:
+    """The batched A* holds its states in 32 bits, as every puzzle it runs on has at
+    most 2**31 states.  On 7 pegs and 11 disks (7**11 states, 92% of 2**31) a tower on
+    the last peg is the largest state of all: moving its ``moved`` smallest disks to
+    the next peg must cost the breadth-first optimum, with a plan that replays."""
+    pegs = tuple("abcdefg")
+    kept = tuple(range(1, 12 - moved))
+    puzzle = Puzzle(
+        pegs=pegs,
+        disks=11,
+        init={"g": tuple(range(1, 12))},
+        goal={"g": kept, "f": tuple(range(12 - moved, 12))},
+    )
+    assert astar.batched(puzzle) and encode(puzzle) == 7**11 - 1 > 2**30
+    found = astar.search(puzzle, goal_database(puzzle))
+    assert found.steps is not None and len(found.steps) == found.lower == bfs_optimum(puzzle)
+    replay(puzzle, found.steps)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=FIXTURE_OK)
