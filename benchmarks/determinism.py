@@ -3,7 +3,7 @@ gives the same plan, proof, horizons and statistics, times aside; cold (``--no-c
 warm (a table cache filled by a first run), and with the machine slowed.
 
     python -m benchmarks.determinism FILE... [--runs 3] [--warm] [--hogs 0]
-        [--timeout 300] [--out results/determinism.log]
+        [--timeout 300] [--work [NAME=]N ...] [--out results/determinism.log]
 
 Each run is a fresh process (``python -m hanoi_asp solve FILE --json``).  Cold runs use
 ``--no-cache``; with ``--warm``, a first run fills a cache folder of its own and
@@ -17,7 +17,12 @@ racing A* on both about 3x slower, one on a single core about 1.5x.
 
 Compared: the whole JSON object but its times (``time_s``, ``timings``,
 ``first_plan.time_s``, each horizon's ``time_s``).  A run stopped by ``--timeout`` is
-reported, not compared: the time limit decides where it stops.  Exit 1 if any file's runs differ.
+reported, not compared: the time limit decides where it stops.  A puzzle no run proves
+is compared under a work budget instead (``--work N``: every file's solve runs with
+``solve --work N``, the machine-independent twin of ``--timeout``; ``--work NAME=N``: the
+file named NAME only, repeatable), keeping ``--timeout`` as a guard: runs stopped by
+the budget (``stopped`` ``work``) are compared like proven ones.  Exit 1 if any file's
+runs differ.
 """
 
 from __future__ import annotations
@@ -90,9 +95,13 @@ def hogs(count: int) -> Iterator[None]:
             process.join()
 
 
-def solve_once(path: Path, timeout: float, cache: Path | None) -> dict[str, Any] | str:
-    """One solve's JSON, or why there is none."""
-    extra = () if cache is not None else ("--no-cache",)
+def solve_once(
+    path: Path, timeout: float, cache: Path | None, work: int | None = None
+) -> dict[str, Any] | str:
+    """One solve's JSON (with the work budget ``work``), or why there is none."""
+    extra: tuple[str, ...] = () if cache is not None else ("--no-cache",)
+    if work is not None:
+        extra += ("--work", str(work))
     answer = solve_json(
         solve_command(path, timeout, *extra), ROOT, kill_after=timeout + 10, tables=cache
     )
@@ -108,29 +117,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm", action="store_true", help="also warm runs, compared too")
     parser.add_argument("--hogs", type=int, default=0, help="busy processes beside each run")
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument(
+        "--work",
+        action="append",
+        default=[],
+        metavar="[NAME=]N",
+        help="solve with --work N (every file, or the file named NAME); repeatable",
+    )
     parser.add_argument("--out", type=Path, default=result_file("determinism", ".log"))
     args = parser.parse_args(argv)
     log = Log()
     log_header(log, "determinism", sys.argv[1:] if argv is None else argv)
+    budgets = work_budgets(args.work)
     differing = 0
     with hogs(args.hogs):
         for path in args.files:
+            work = budgets.get(path.name, budgets.get(""))
             answers: list[tuple[str, dict[str, Any] | str]] = []
             for run in range(args.runs):
-                answers.append((f"cold {run + 1}", solve_once(path, args.timeout, None)))
+                answer = solve_once(path, args.timeout, None, work)
+                answers.append((f"cold {run + 1}", answer))
             if args.warm:
                 with tempfile.TemporaryDirectory(prefix="hanoi-determinism-") as folder:
-                    solve_once(path, args.timeout, Path(folder))  # fills the cache
+                    solve_once(path, args.timeout, Path(folder), work)  # fills the cache
                     for run in range(args.runs):
-                        answer = solve_once(path, args.timeout, Path(folder))
+                        answer = solve_once(path, args.timeout, Path(folder), work)
                         answers.append((f"warm {run + 1}", answer))
             verdict = _compare(answers)
             differing += verdict.startswith("DIFFER")
-            log(f"{path.name}: {verdict}")
+            budget = "" if work is None else f" (--work {work})"
+            log(f"{path.name}{budget}: {verdict}")
     log(f"{differing} of {len(args.files)} files differ between runs")
     log_footer(log)
     log.save(args.out)
     return 1 if differing else 0
+
+
+def work_budgets(given: list[str]) -> dict[str, int]:
+    """``--work`` values by file name (``""``: every file)."""
+    found: dict[str, int] = {}
+    for item in given:
+        name, _, value = item.rpartition("=")
+        found[name] = int(value)
+    return found
 
 
 def _compare(answers: list[tuple[str, dict[str, Any] | str]]) -> str:
@@ -139,7 +168,7 @@ def _compare(answers: list[tuple[str, dict[str, Any] | str]]) -> str:
     if failed:
         return "no answer: " + "; ".join(failed)
     kept = [(name, answer) for name, answer in answers if isinstance(answer, dict)]
-    stopped = [name for name, answer in kept if answer.get("stopped")]
+    stopped = [name for name, answer in kept if answer.get("stopped") not in (None, "work")]
     if stopped:
         return f"stopped by the time limit in {', '.join(stopped)}: not compared"
     first_name, first = kept[0]
@@ -151,6 +180,8 @@ def _compare(answers: list[tuple[str, dict[str, Any] | str]]) -> str:
         return f"same error in {len(kept)} runs: {first['error']}"
     seconds = ", ".join(f"{answer['time_s']:.2f}" for _, answer in kept)
     gist = f"{first['result']} {first['length']} ({first['bound']['name']})"
+    if first.get("stopped") == "work":
+        gist += f", stopped at its work budget, lower bound {first['lower_bound']}"
     horizons = len(first.get("horizons") or [])
     return f"same in {len(kept)} runs: {gist}; {horizons} horizons; seconds {seconds}"
 

@@ -1,15 +1,17 @@
 """What a search's effort has bought so far, in units of work
 (:mod:`hanoi_asp.methods.work`): the tables, the beam's widths, clingo's search.
 
->>> ledger = Ledger(tables=1000, beam=200, ticks=2)
->>> ledger.clingo, ledger.rent, ledger.total
-(360, 560, 1560)
+>>> ledger = Ledger(tables=1000, beam=200, ticks=2, budget=1500)
+>>> ledger.clingo, ledger.rent, ledger.total, ledger.spent()
+(360, 560, 1560, True)
 
 The scheduler (:mod:`hanoi_asp.engine.scheduler`) reads it for every decision: a table is
 bought once the rent paid on weaker ones reaches its price, the beam's turn comes while
 it has had at most a third, the race starts once the search has done a moment's work;
 and A* racing on the other core is met at the same amount of work
-(:mod:`hanoi_asp.engine.astar_race`).  Nothing here reads a clock.
+(:mod:`hanoi_asp.engine.astar_race`); and the user's work budget (``--work``), the
+machine-independent twin of ``--timeout``, is spent once the total reaches it.  Nothing
+here reads a clock.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ class Ledger:
     """Every beam search's states estimated."""
     ticks: int = 0
     """The pattern propagator's calls inside clingo's search."""
+    budget: int | None = None
+    """The user's work budget (``--work``): the search stops at the first checkpoint
+    where :attr:`total` has reached it (None: never)."""
 
     @property
     def clingo(self) -> int:
@@ -50,3 +55,15 @@ class Ledger:
     @property
     def total(self) -> int:
         return self.tables + self.rent
+
+    def spent(self) -> bool:
+        """Whether the work budget is spent: read at checkpoints only, which fall at the
+        same points of the work on every run, so the search stops at the same point."""
+        return self.budget is not None and self.total >= self.budget
+
+    def in_clingo(self, ticks: int, horizon: int) -> bool:
+        """A checkpoint inside clingo's search where nothing else is scheduled (the half
+        search): the propagator's calls counted; whether clingo goes on (not once the
+        budget is spent)."""
+        self.ticks = ticks
+        return not self.spent()

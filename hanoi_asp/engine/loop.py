@@ -56,6 +56,9 @@ class Ladder:
     """Asked when a horizon's solve ended unfinished: whether the scheduler stopped it
     (:mod:`hanoi_asp.engine.scheduler`: the search over, or the bound past the horizon),
     rather than the deadline."""
+    spent: Callable[[], bool] = _never
+    """Whether the work budget is spent (:meth:`hanoi_asp.engine.ledger.Ledger.spent`):
+    asked before each horizon and after one stopped unfinished."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +71,15 @@ class Found:
 
 def climb(run: SearchState, ladder: Ladder) -> Found | Result | None:
     """Ask the ladder's horizons in order: the first that holds a plan (:class:`Found`);
-    the search's answer if it must stop first (out of time, or the next horizon over
-    the grounding limit); None once every horizon was refuted, or the lower bound has
-    reached the best plan in hand (which is then minimal).  A horizon the scheduler
-    stopped (:attr:`Ladder.paused`) is asked again, unless the bound has passed it."""
+    the search's answer if it must stop first (its work budget spent, out of time, or
+    the next horizon over the grounding limit); None once every horizon was refuted,
+    or the lower bound has reached the best plan in hand (which is then minimal).  A
+    horizon the scheduler stopped (:attr:`Ladder.paused`) is asked again, unless the
+    bound has passed it."""
     for horizon in ladder.horizons:
         while ladder.moves(horizon) >= run.lower:  # else proven meanwhile
+            if ladder.spent():
+                return run.stop("work")
             if (stopped := run.stopped_before(horizon)) is not None:
                 return stopped
             run.report(ladder.moves(horizon))
@@ -81,6 +87,8 @@ def climb(run: SearchState, ladder: Ladder) -> Found | Result | None:
                 run, ladder.solver, horizon, ladder.phase, ladder.moves, ladder.unfold
             )
             if record.status == "UNKNOWN":
+                if ladder.spent() and not run.meets():
+                    return run.stop("work")
                 if not ladder.paused() or run.out_of_time():
                     return run.stop("timeout")
                 if run.meets():

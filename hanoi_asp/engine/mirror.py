@@ -48,6 +48,7 @@ import clingo
 
 from hanoi_asp.engine.bounds import whole_tower
 from hanoi_asp.engine.clingo_calls import ClingoCalls, Steps
+from hanoi_asp.engine.pruning import Checkpoint
 from hanoi_asp.engine.solver import IncrementalSolver, Program
 from hanoi_asp.inputs.facts import instance_facts, peg_term
 from hanoi_asp.methods.patterns import Allowed, Partitioned, goal_database
@@ -172,12 +173,19 @@ def half_solver(
     programs: Sequence[Program],
     options: Sequence[str] = (),
     threads: int = 1,
+    checkpoint: Checkpoint | None = None,
 ) -> IncrementalSolver:
     """The upward search over half horizons: ``programs`` (``incremental.lp`` with its
     minimal-plan pruning, as a shortest half is a shortest plan to its states, and
     ``mirror.lp``'s check(t)), and the pattern propagator on the half's tables if
-    given."""
+    given (asking ``checkpoint`` as it goes: the work budget's)."""
     half = half_puzzle(puzzle)
     return IncrementalSolver(
-        half, programs, prune=True, options=options, threads=threads, tables=tables
+        half,
+        programs,
+        prune=True,
+        options=options,
+        threads=threads,
+        tables=tables,
+        checkpoint=checkpoint,
     )

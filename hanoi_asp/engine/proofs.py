@@ -56,6 +56,7 @@ def stopped(
     timeout: float | None,
     limit: int | None,
     exact_moves: int | None,
+    work: int | None = None,
 ) -> Proof:
     """A search stopped before its proof (``why``): what it proved, and its best plan;
     for the question of a plan of exactly ``exact_moves`` moves, that it has no answer."""
@@ -72,5 +73,6 @@ def stopped(
         plan=plan,
         stopped=why,
         time_limit=timeout if why == "timeout" else None,
+        work_limit=work if why == "work" else None,
         max_moves=limit,
     )

@@ -23,7 +23,8 @@ the scheduler applies their reports to the state through its methods
 decision reads the ledger and the search's state, so one puzzle takes one way on every
 machine, loaded or not, cold or warm; the user's ``--timeout`` and Ctrl-C only decide
 when it stops (and under ``--timeout`` the beam's last width before it:
-:mod:`hanoi_asp.engine.shorten`).
+:mod:`hanoi_asp.engine.shorten`).  A work budget (``--work``) stops it at the first
+checkpoint where the ledger's total has reached it: the same point on every run.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ class Scheduler:
         self.run, self.tables = run, tables
         own = tables is not None and not strategy.user_encoding
         price = 0 if tables is None else tables_price(run.puzzle, tables)
-        self.ledger = Ledger(tables=price)
+        self.ledger = Ledger(tables=price, budget=run.options.work)
         racing = own and run.options.astar and run.options.threads is None
         self.halt = threading.Event()
         """Set when clingo's search is cancelled (the deadline, Ctrl-C): no more waiting."""
@@ -105,14 +106,15 @@ class Scheduler:
 
     def meet(self) -> bool:
         """A* met at the ledger's work; whether the search goes on (its best plan does
-        not meet the lower bound)."""
+        not meet the lower bound, and the work budget is not spent: what A* said up to
+        this work is taken in first, so a budget's answer holds it)."""
         if self.halt.is_set():
             return False
         try:
             self.rival.meet(self.ledger.total, self.run.lower)
         finally:
             self.rival.hand_over(self._report)
-        return not self.run.meets() and not self.halt.is_set()
+        return not self.run.meets() and not self.halt.is_set() and not self.ledger.spent()
 
     def _standing(self) -> Standing:
         return Standing(self.run.lower, self.run.upper)

@@ -12,7 +12,9 @@ built before the search (:mod:`hanoi_asp.engine.first_plan`), its length the fir
 upper bound; a sound lower bound (:mod:`hanoi_asp.engine.bounds`); the strategy the
 policy chooses for them (:mod:`hanoi_asp.engine.policy`); and the answers they give
 already (no plan at all, none within the user's bound, or a plan that meets the bound).
-Then the strategy raises the lower bound until it meets the best plan.  The question
+Then the strategy raises the lower bound until it meets the best plan.  A work budget
+(``--work``) counts the search on pattern tables; where clingo would search without
+them (3 pegs, ``distance3.lp``) it is refused here, not ignored.  The question
 "a plan of exactly M moves?" has its own strategy
 (:mod:`hanoi_asp.engine.strategies.exact`).
 """
@@ -27,6 +29,7 @@ from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.engine.policy import StrategyName, choose_strategy, uses_first_plan
 from hanoi_asp.engine.small_space import space_plan
 from hanoi_asp.engine.state import OnProgress, SearchState
+from hanoi_asp.model.errors import InputError
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin, Proof
@@ -95,6 +98,12 @@ def _minimal_plan(run: SearchState) -> Result:
         return run.optimum(run.minimal(run.origin), run.best)
     if run.out_of_time():
         return run.stop("timeout")
+    if options.work is not None and not strategy.patterns:
+        raise InputError(
+            "--work counts the work of hanoi-asp's search on pattern tables, which this "
+            "3-peg puzzle's search does not run (distance3.lp): give --timeout instead",
+            path=options.source,
+        )
     return _strategy(strategy.name)(run)
 
 

@@ -42,14 +42,14 @@ def make_solver(
     it serves both; ``checkpoint`` is the scheduler's, asked as clingo searches, and
     ``halt`` is set when a search is cancelled (:mod:`hanoi_asp.engine.scheduler`).
     ``mirror-half``: the mirror phase's one half (:class:`MirrorHalf`), or the half
-    search's half horizons on ``tables`` toward the half's end
+    search's half horizons on ``tables`` toward the half's end, asking ``checkpoint``
     (:func:`~hanoi_asp.engine.mirror.half_solver`)."""
     programs = strategy.load(phase)
     if phase == "mirror-half":
         options, threads = strategy.half_options, strategy.half_threads
         if strategy.name == "mirror":
             return MirrorHalf(puzzle, programs, options, threads)
-        return half_solver(puzzle, tables, programs, options, threads)
+        return half_solver(puzzle, tables, programs, options, threads, checkpoint)
     if strategy.mode == "oneshot":
         return OneShotSolver(
             puzzle,

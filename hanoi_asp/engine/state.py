@@ -4,8 +4,8 @@ however the search ends (:class:`SearchState`).
 Two numbers close in on the optimum.  The upper bound U is the length of the best
 verified plan (:meth:`SearchState.offer`); the lower bound L starts at a sound bound
 and rises as the strategies prove more.  A plan of length L is the optimum; stopped
-early (timeout, Ctrl-C, the grounding limit), the answer is the best plan with its gap
-U - L (:meth:`SearchState.stop`).  Every answer carries its proof as data
+early (timeout, work budget, Ctrl-C, grounding limit), the answer is the best plan
+with its gap U - L (:meth:`SearchState.stop`).  Every answer carries its proof as data
 (:class:`~hanoi_asp.model.proof.Proof`), worded by :mod:`hanoi_asp.outputs.proof`.
 """
 
@@ -241,7 +241,7 @@ class SearchState:
         if not bound.unreachable:
             self.raise_lower(bound.value, bound.name)
         plan = self.origin if self.best is not None else None
-        limits = (options.timeout, self.limit, options.exact_moves)
+        limits = (options.timeout, self.limit, options.exact_moves, options.work)
         proof = proofs.stopped(bound, self.lower, self.half_search, plan, why, *limits)
         if options.exact_moves is not None:
             return self.result("UNKNOWN", proof, stopped=why, exact_moves=options.exact_moves)

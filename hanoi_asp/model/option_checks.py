@@ -51,6 +51,35 @@ def positive_seconds(value: object) -> None:
         raise InputError(f"timeout must be a positive number of seconds, not {value!r}")
 
 
+def work_budget(
+    value: object,
+    method: str,
+    encoding: object,
+    exact_moves: int | None,
+    mode: str | None,
+    patterns: bool,
+    planner: object,
+) -> None:
+    """A work budget (``--work``): a positive number of units, where the search on
+    pattern tables runs (the budget counts its work): refused, not ignored, elsewhere."""
+    if not (_integer(value) and value >= 1):
+        raise InputError(f"work must be a positive number of units, not {value!r}")
+    others = {
+        f"--method {method}": method != "asp",
+        "--encoding": encoding is not None,
+        "--moves": exact_moves is not None,
+        "--mode oneshot": mode == "oneshot",
+        "--no-patterns": not patterns,
+        "a planner": planner is not None,
+    }
+    refused = [flag for flag, given in others.items() if given]
+    if refused:
+        raise InputError(
+            f"--work counts the work of hanoi-asp's search on pattern tables, which "
+            f"{refused[0]} does not run: give --timeout instead"
+        )
+
+
 def _integer(value: object) -> TypeGuard[int]:
     """An int and not a bool (``True`` is an int to Python, not a number of moves)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
+from hanoi_asp.model import option_checks
 from hanoi_asp.model.choices import METHODS, MODES, Method, Mode
 from hanoi_asp.model.encoding import Encoding as Encoding
 from hanoi_asp.model.errors import InputError
@@ -30,6 +31,7 @@ from hanoi_asp.model.flags import (
     limit_item,
     natural,
     positive_float,
+    positive_int,
     thread_count,
 )
 from hanoi_asp.model.flags import MAX_THREADS as MAX_THREADS
@@ -274,6 +276,24 @@ class SolveOptions:
     """A classical planner instead of hanoi-asp's search (a batch's ``--config
     NAME=planner:SPEC``; :mod:`hanoi_asp.batch.planners` runs it)."""
 
+    work: int | None = field(
+        default=None,
+        metadata=Flag(
+            "--work",
+            "stop once the search has done N units of work (about one state estimated by "
+            "A* each: the scheduler's ledger of clingo's propagator calls, the beam's states "
+            "and the pattern tables) with the best plan so far, as --timeout does: its "
+            "machine-independent twin, the same answer on every run and machine. Refused "
+            "where no search on pattern tables runs (another method, a user's encoding, "
+            "the exact-moves question, one-shot mode, no patterns, 3 pegs' clingo search)",
+            frozenset({"solve", "explain", "render", "batch", "config"}),
+            parse=positive_int,
+            metavar="N",
+        ).meta,
+    )
+    """Units of work (:mod:`hanoi_asp.engine.ledger`) after which the search stops, at a
+    checkpoint at the same point of the work on every run (None: no budget)."""
+
     def __post_init__(self) -> None:
         one_of("method", self.method, METHODS)
         if self.mode is not None:
@@ -291,6 +311,9 @@ class SolveOptions:
             )
         if self.timeout is not None:
             positive_seconds(self.timeout)
+        if self.work is not None:
+            given = (self.encoding, self.exact_moves, self.mode, self.patterns, self.planner)
+            option_checks.work_budget(self.work, self.method, *given)
         if self.encoding is not None and not isinstance(self.encoding, Encoding):
             raise InputError(
                 f"encoding takes an Encoding, not a {type(self.encoding).__name__}: "

@@ -47,10 +47,10 @@ ProofKind = Literal[
     "method",
     "planner",
 ]
-Stop = Literal["timeout", "interrupt", "limit", "max_moves", "memory", "states"]
+Stop = Literal["timeout", "interrupt", "limit", "max_moves", "memory", "states", "work"]
 """Why a solve stopped before its answer was proven: its time limit, Ctrl-C, the
 grounding limit (``--limit cells``), a reference plan over ``--max-moves``, a memory
-cap, A*'s budget of stored states."""
+cap, A*'s budget of stored states, its work budget (``--work``)."""
 Phase = Literal["full", "mirror-half"]
 """What a horizon asks: a plan for the puzzle's goal (``full``), or the first half of a
 mirrored whole-tower plan (``mirror-half``, :mod:`hanoi_asp.engine.mirror`)."""
@@ -190,6 +190,8 @@ class Proof:
     user's encoding's process was killed."""
     memory_limit: int | None = None
     """Bytes: the cap a user's encoding's process went over."""
+    work_limit: int | None = None
+    """Units of work: the ``--work`` budget that stopped the search."""
     max_moves: int | None = None
     """The user's bound on the plan's length."""
     exact_moves: int | None = None
@@ -330,3 +332,5 @@ class ProofJSON(TypedDict):
     state_space: StateSpaceJSON | None
     planner: PlannerRunJSON | None
     """A classical planner's run, in a batch's planner configuration (kind ``planner``)."""
+    work_limit: int | None
+    """Units of work: the ``--work`` budget that stopped the search."""

@@ -192,6 +192,8 @@ def _stopped(proof: Proof) -> str:
     assert proof.stopped is not None and proof.lower is not None
     if proof.stopped == "timeout":
         reason = f"stopped at the time limit ({proof.time_limit} s)"
+    elif proof.stopped == "work":
+        reason = f"stopped at its work budget ({proof.work_limit} units of work)"
     else:
         reason = STOPPED_REASONS[proof.stopped]
     if proof.half_search is not None:

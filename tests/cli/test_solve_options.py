@@ -62,7 +62,7 @@ def test_config_takes_every_solve_option() -> None:
         assert given == {name: value}, item
         assert getattr(replace(SolveOptions(), **given), name) == value
         walked.append(flag.flag)
-    assert {"--no-cache", "--limit", "--moves", "--no-mirror"} <= set(walked)
+    assert {"--no-cache", "--limit", "--moves", "--no-mirror", "--work"} <= set(walked)
 
 
 @pytest.mark.parametrize("command", ["solve", "explain", "render", "batch"])

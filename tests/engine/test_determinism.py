@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from support.puzzles import EIGHT_DISKS
+from support.puzzles import EIGHT_DISKS, tower
 
 from hanoi_asp import Puzzle, Result, SolveOptions, solve
 from hanoi_asp.engine import astar_race, scheduler
@@ -116,3 +116,143 @@ def test_a_slowed_astar_or_a_slowed_clingo_changes_nothing(
         patch.setattr(scheduler.Scheduler, "meet", slow_meet)
         slow_clingo = _solve(puzzle)
     assert slow_astar == calm and slow_clingo == calm
+
+
+# -- a work budget (--work): the same stopping point on every run -------------------------
+
+TWELVE_ON_FIVE = tower(5, 12)
+"""A whole tower on 5 pegs: the half search, which runs no scheduler (its ledger of its
+own counts the half's tables and the propagator's calls)."""
+
+
+def _budgeted(puzzle: Puzzle, work: int, first_plan: bool = True) -> dict[str, Any]:
+    database._CACHE.clear()
+    options = SolveOptions(first_plan=first_plan, table_cache=False, work=work)
+    return timeless(solve(puzzle, options))
+
+
+def _clock_and_slowness_change_nothing(
+    monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle, work: int, first_plan: bool = True
+) -> dict[str, Any]:
+    """The budgeted answer, checked to be the same run again, under a clock that jumps an
+    hour at every look, with A* slowed, and with the main process slowed."""
+    calm = _budgeted(puzzle, work, first_plan)
+    assert _budgeted(puzzle, work, first_plan) == calm
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "monotonic", _jumping_clock())
+        patch.setattr(time, "perf_counter", _jumping_clock())
+        assert _budgeted(puzzle, work, first_plan) == calm
+    search, meet = astar.search, scheduler.Scheduler.meet
+
+    def slow_search(*args: Any, report: Any = None, **kwargs: Any) -> Any:
+        def slowly(progress: Any) -> None:
+            time.sleep(0.002)
+            if report is not None:
+                report(progress)
+
+        return search(*args, report=slowly, **kwargs)
+
+    def slow_meet(self: scheduler.Scheduler) -> bool:
+        time.sleep(0.001)
+        return meet(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(astar, "search", slow_search)
+        patch.setattr(scheduler.Scheduler, "meet", slow_meet)
+        assert _budgeted(puzzle, work, first_plan) == calm
+    return calm
+
+
+@pytest.mark.parametrize(("work", "first_plan"), [(300_000, True), (1_000_000, False)])
+def test_a_work_budget_stops_at_the_same_point_on_every_run(
+    every_worker: None, monkeypatch: pytest.MonkeyPatch, work: int, first_plan: bool
+) -> None:
+    """Stopped by its budget inside clingo's search, before the proof, racing A*: the
+    same plan, bounds, horizons and statistics however the clock and the workers run."""
+    answer = _clock_and_slowness_change_nothing(monkeypatch, EIGHT_DISKS, work, first_plan)
+    assert answer["stopped"] == "work" and answer["result"] != "OPTIMUM FOUND"
+    assert answer["horizons"] and answer["horizons"][-1]["status"] == "UNKNOWN"
+    data = answer["proof_data"]
+    assert data["kind"] == "stopped" and data["work_limit"] == work
+    assert data["time_limit"] is None
+    assert answer["proof"].startswith(f"stopped at its work budget ({work} units of work): ")
+    if answer["length"] is not None:
+        assert answer["result"] == "SATISFIABLE" and answer["gap"] > 0
+        assert "not proven minimal" in answer["proof"]
+    proven = timeless(solve(EIGHT_DISKS, SolveOptions(first_plan=first_plan, table_cache=False)))
+    assert proven["result"] == "OPTIMUM FOUND"
+    assert answer["lower_bound"] <= proven["lower_bound"]
+    assert answer["horizons"][:-1] == proven["horizons"][: len(answer["horizons"]) - 1]
+
+
+def test_the_half_search_stops_at_its_budget_the_same_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 5-peg tower's half search, stopped inside a half horizon by the budget."""
+    answer = _clock_and_slowness_change_nothing(monkeypatch, TWELVE_ON_FIVE, 1_000_000)
+    assert answer["stopped"] == "work" and answer["result"] == "SATISFIABLE"
+    assert answer["proof_data"]["half_search"] is not None
+    assert answer["horizons"][-1]["status"] == "UNKNOWN"
+    assert {h["phase"] for h in answer["horizons"]} == {"mirror-half"}
+    assert answer["lower_bound"] < answer["length"] == 47
+
+
+def test_a_larger_budget_goes_further_and_enough_of_it_proves() -> None:
+    """More work, a lower bound as high or higher; a budget past the proof's work
+    changes nothing of the proven answer."""
+    lowers = [_budgeted(TWELVE_ON_FIVE, work)["lower_bound"] for work in (300_000, 1_000_000)]
+    assert lowers == sorted(lowers) and lowers[0] < lowers[1]
+    unbounded = timeless(solve(tower(5, 11), SolveOptions(table_cache=False)))
+    assert _budgeted(tower(5, 11), 10**9) == unbounded
+    assert unbounded["result"] == "OPTIMUM FOUND"
+
+
+def test_whichever_limit_comes_first_stops_the_search() -> None:
+    """``--timeout`` and ``--work`` together: a tiny time limit stops before a large
+    budget; a tiny budget before a long time limit."""
+    database._CACHE.clear()
+    timed = solve(TWELVE_ON_FIVE, SolveOptions(table_cache=False, work=10**12, timeout=1e-6))
+    assert timed.stopped == "timeout" and timed.proof_data.work_limit is None
+    database._CACHE.clear()
+    worked = solve(TWELVE_ON_FIVE, SolveOptions(table_cache=False, work=1, timeout=3600))
+    assert worked.stopped == "work" and worked.proof_data.time_limit is None
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"method": "astar"}, "--method astar"),
+        ({"method": "bfs"}, "--method bfs"),
+        ({"exact_moves": 9}, "--moves"),
+        ({"mode": "oneshot"}, "--mode oneshot"),
+        ({"patterns": False}, "--no-patterns"),
+    ],
+)
+def test_a_budget_is_refused_where_no_search_on_tables_runs(
+    changes: dict[str, Any], named: str
+) -> None:
+    from hanoi_asp.model.errors import InputError
+
+    with pytest.raises(InputError, match=f"which {named} does not run: give --timeout"):
+        SolveOptions(work=1000, **changes)
+
+
+@pytest.mark.parametrize("work", [0, -5, True, 2.5])
+def test_a_budget_is_a_positive_number_of_units(work: Any) -> None:
+    from hanoi_asp.model.errors import InputError
+
+    with pytest.raises(InputError, match="work must be a positive number of units"):
+        SolveOptions(work=work)
+
+
+def test_a_three_peg_search_refuses_a_budget_but_not_a_puzzle_settled_before_it() -> None:
+    """Classic 3 pegs search with ``distance3.lp``, where no work is counted: refused
+    once clingo's search is needed, naming the puzzle; a plan that meets the bound
+    before any search is the answer, budget or not."""
+    from hanoi_asp.model.errors import InputError
+
+    three = tower(3, 5)
+    assert solve(three, SolveOptions(work=1)).result == "OPTIMUM FOUND"
+    options = SolveOptions(work=1, first_plan=False, source="three.lp")
+    with pytest.raises(InputError, match=r"three.lp: --work counts .* 3-peg puzzle"):
+        solve(three, options)

@@ -101,6 +101,7 @@ GOLDEN: dict[Any, list[str]] = {
     ProofJSON: [
         "kind", "lower_bound", "bound", "refuted", "half_search", "plan", "method", "stopped",
         "time_limit", "memory_limit", "max_moves", "exact_moves", "state_space", "planner",
+        "work_limit",
     ],
     PlannerRunJSON: ["planner", "name", "optimal", "exit_code", "time_s"],
     ProofBoundJSON: ["name", "value"],

@@ -5,18 +5,21 @@ the smaller disks off the start peg and one other, and the mirror of such a half
 plan of 2H + 1 moves.  So clingo refutes half horizons upward, each raising the lower
 bound by two, with the pattern propagator on tables toward the half's end: the first
 half horizon that holds a half gives the optimum (its mirror), and reaching the best
-plan in hand proves that plan.
+plan in hand proves that plan.  Nothing is scheduled here (no beam, no race, no
+purchase): a work budget (``--work``) counts the half's tables and the propagator's
+calls in a ledger of its own (:mod:`hanoi_asp.engine.ledger`), checked at every call.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
+from hanoi_asp.engine.ledger import Ledger
 from hanoi_asp.engine.loop import Found, Ladder, climb
-from hanoi_asp.engine.mirror import half_tables, mirrored_length, unfold
+from hanoi_asp.engine.mirror import half_puzzle, half_tables, mirrored_length, unfold
 from hanoi_asp.engine.solvers import make_solver
 from hanoi_asp.engine.state import SearchState
-from hanoi_asp.methods.patterns import estimate
+from hanoi_asp.methods.patterns import estimate, tables_price
 from hanoi_asp.model.proof import HalfSearch, PlanOrigin
 from hanoi_asp.model.result import Result
 
@@ -32,7 +35,11 @@ def halves(run: SearchState) -> Result:
         return run.stop("timeout")
     by_tables = estimate(tables, puzzle.initial_state())
     first = max(bound.value // 2, by_tables)
-    solver = make_solver(puzzle, strategy, minimal=True, phase="mirror-half", tables=tables)
+    ledger = Ledger(tables_price(half_puzzle(puzzle), tables), budget=run.options.work)
+    counted = None if ledger.budget is None else ledger.in_clingo
+    solver = make_solver(
+        puzzle, strategy, minimal=True, phase="mirror-half", tables=tables, checkpoint=counted
+    )
     run.solvers.append(solver)
     run.raise_lower(2 * first + 1, "half-search")
     run.half_search = HalfSearch(first, by_tables, first)
@@ -48,6 +55,7 @@ def halves(run: SearchState) -> Result:
         moves=mirrored_length,
         unfold=partial(unfold, puzzle),
         refuted=refuted,
+        spent=ledger.spent,
     )
     outcome = climb(run, ladder)
     if isinstance(outcome, Found):

@@ -37,7 +37,13 @@ def upward(run: SearchState) -> Result:
         solver = effort.clingo()
         run.solvers.append(solver)
         horizons = range(run.lower, _top(run.limit, run.upper, run.states) + 1)
-        ladder = Ladder(solver, horizons, refuted=effort.after_horizon, paused=effort.paused)
+        ladder = Ladder(
+            solver,
+            horizons,
+            refuted=effort.after_horizon,
+            paused=effort.paused,
+            spent=effort.ledger.spent,
+        )
         outcome = climb(run, ladder)
     if isinstance(outcome, Found):
         return run.optimum(run.minimal(PlanOrigin("clingo", outcome.horizon)), outcome.moves)

@@ -1,0 +1,100 @@
+"""``--work N`` on the command line: the machine-independent twin of ``--timeout``,
+declared once with its field (``SolveOptions.work``), so that ``solve``, ``explain``,
+``render``, ``batch`` and ``--config`` take it with no code of their own; what it stops
+and what it refuses, in the documented words and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support.cli import RunCli
+from support.files import QUICKSTART, ROOT
+
+from hanoi_asp.cli.batch_command import batch_configs
+from hanoi_asp.cli.solve_options import config_options
+from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.options import SolveOptions
+
+TOWER = str(ROOT / "instances" / "classic" / "4pegs-8disks.lp")
+HARD = str(ROOT / "instances" / "hard" / "4pegs-12disks-arbitrary.lp")
+
+
+def _timeless(text: str) -> dict[str, object]:
+    answer: dict[str, object] = json.loads(text)
+    for key in ("time_s", "timings", "first_plan"):
+        answer.pop(key)
+    return answer
+
+
+def test_solve_stops_at_its_work_budget_with_the_best_plan(run_cli: RunCli) -> None:
+    """A budget below what the proof takes: the best plan and its gap (exit 0), stopped
+    ``work``, the same object on a second run (times aside)."""
+    code, out, _ = run_cli("solve", HARD, "--work", "400000", "--json", "--no-cache")
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["result"] == "SATISFIABLE" and answer["stopped"] == "work"
+    assert answer["proof_data"]["work_limit"] == 400000
+    assert answer["proof"].startswith("stopped at its work budget (400000 units of work)")
+    assert answer["lower_bound"] < answer["length"]
+    _, again, _ = run_cli("solve", HARD, "--work", "400000", "--json", "--no-cache")
+    assert _timeless(again) == _timeless(out)
+
+
+def test_a_budget_the_proof_fits_in_changes_nothing(run_cli: RunCli) -> None:
+    _, plain, _ = run_cli("solve", TOWER, "--json", "--no-cache")
+    _, budgeted, _ = run_cli("solve", TOWER, "--json", "--no-cache", "--work", "1000000000")
+    assert json.loads(plain)["result"] == "OPTIMUM FOUND"
+    assert _timeless(budgeted) == _timeless(plain)
+
+
+@pytest.mark.parametrize(
+    ("words", "named"),
+    [
+        (["--method", "astar"], "--method astar"),
+        (["--moves", "15"], "--moves"),
+        (["--mode", "oneshot"], "--mode oneshot"),
+        (["--no-patterns"], "--no-patterns"),
+        (["--encoding", str(ROOT / "encodings" / "incremental.lp")], "--encoding"),
+    ],
+)
+def test_a_budget_where_no_search_on_tables_runs_is_one_line_and_exit_2(
+    run_cli: RunCli, words: list[str], named: str
+) -> None:
+    code, out, err = run_cli("solve", QUICKSTART, "--work", "1000", *words)
+    assert code == 2 and out == ""
+    assert err.strip().endswith(f"which {named} does not run: give --timeout instead")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_three_peg_search_refuses_the_budget_naming_the_file(run_cli: RunCli) -> None:
+    code, _, err = run_cli("solve", QUICKSTART, "--work", "1000", "--no-first-plan")
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"hanoi-asp: error: {QUICKSTART}: --work counts")
+    assert "3-peg puzzle's search does not run (distance3.lp)" in err
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "2.5", "many"])
+def test_the_budget_is_a_positive_whole_number(run_cli: RunCli, value: str) -> None:
+    code, _, err = run_cli("solve", QUICKSTART, "--work", value)
+    assert code == 2 and "argument --work:" in err and err.count("\n") == 1
+
+
+def test_the_help_says_it_is_the_twin_of_timeout(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("solve", "--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "--work N" in flat and "machine-independent twin" in flat
+
+
+def test_config_and_batch_take_the_budget() -> None:
+    """``--config NAME=--work N`` sets it; a batch's ``--work`` is every configuration's,
+    and one that runs no search on tables is refused before anything runs."""
+    assert config_options("w=--work 5000")[1] == {"work": 5000}
+    base = SolveOptions(work=5000)
+    configs = dict(batch_configs(base, [], ["plain=--no-mirror"]))
+    assert configs["plain"] == SolveOptions(work=5000, mirror=False)
+    with pytest.raises(InputError, match="--method bfs does not run"):
+        batch_configs(base, [], ["b=--method bfs"])
+    with pytest.raises(InputError, match="a planner does not run"):
+        batch_configs(base, [], ["sk=planner:symk"])
