@@ -286,7 +286,7 @@ class SolveOptions:
             "machine-independent twin, the same answer on every run and machine. Refused "
             "where no search on pattern tables runs (another method, a user's encoding, "
             "the exact-moves question, one-shot mode, no patterns, 3 pegs' clingo search)",
-            frozenset({"solve", "explain", "render", "batch", "config"}),
+            frozenset({"solve", "render", "batch", "config"}),
             parse=positive_int,
             metavar="N",
         ).meta,

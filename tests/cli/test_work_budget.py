@@ -1,6 +1,7 @@
 """``--work N`` on the command line: the machine-independent twin of ``--timeout``,
-declared once with its field (``SolveOptions.work``), so that ``solve``, ``explain``,
-``render``, ``batch`` and ``--config`` take it with no code of their own; what it stops
+declared once with its field (``SolveOptions.work``), so that ``solve``, ``render``,
+``batch`` and ``--config`` take it with no code of their own (not ``explain``, whose
+search runs without the pattern tables); what it stops
 and what it refuses, in the documented words and exit codes."""
 
 from __future__ import annotations
