@@ -7,6 +7,7 @@ and what it refuses, in the documented words and exit codes."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from support.cli import RunCli
@@ -99,3 +100,40 @@ def test_config_and_batch_take_the_budget() -> None:
         batch_configs(base, [], ["b=--method bfs"])
     with pytest.raises(InputError, match="a planner does not run"):
         batch_configs(base, [], ["sk=planner:symk"])
+
+
+def test_a_batch_budget_stops_every_row_at_the_same_point(run_cli: RunCli, tmp_path: Path) -> None:
+    """``batch --work N`` (every configuration's) and ``--config NAME=--work N``: rows
+    stopped ``work``, the same answer under both spellings (times aside)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "hard.lp").write_text(Path(HARD).read_text())
+    out = tmp_path / "r.jsonl"
+    argv = ["batch", str(folder), "--out", str(out), "--no-cache", "--workers", "1"]
+    argv += ["--config", "w=--work 400000", "--config", "base="]
+    code, _, err = run_cli(*argv, "--work", "400000")
+    assert code == 0, err
+    rows = {row["config"]: row for row in map(json.loads, out.read_text().splitlines())}
+    assert set(rows) == {"base", "w"}
+    for row in rows.values():
+        assert row["stopped"] == "work" and row["result"] == "SATISFIABLE"
+        assert row["proof_data"]["work_limit"] == 400000
+    same = [
+        {
+            k: v
+            for k, v in row.items()
+            if k not in ("time_s", "timings", "first_plan", "config", "peak_mib")
+        }
+        for row in rows.values()
+    ]
+    assert same[0] == same[1]
+
+
+def test_render_draws_the_best_plan_at_the_budget(run_cli: RunCli, tmp_path: Path) -> None:
+    """The plan drawn is the budget's best plan (103 moves: 104 frames), the same as
+    ``solve --work`` gives."""
+    _, answer, _ = run_cli("solve", HARD, "--work", "400000", "--json")
+    svg = str(tmp_path / "plan.svg")
+    code, out, _ = run_cli("render", HARD, "--work", "400000", "--svg", svg)
+    length = json.loads(answer)["length"]
+    assert code == 0 and f"({length + 1} frames)" in out
