@@ -14,7 +14,8 @@ policy chooses for them (:mod:`hanoi_asp.engine.policy`); and the answers they g
 already (no plan at all, none within the user's bound, or a plan that meets the bound).
 Then the strategy raises the lower bound until it meets the best plan.  A work budget
 (``--work``) counts the search on pattern tables; where clingo would search without
-them (3 pegs, ``distance3.lp``) it is refused here, not ignored.  The question
+them (3 pegs, ``distance3.lp``), or the mirror phase would come first, it is refused
+here, not ignored.  The question
 "a plan of exactly M moves?" has its own strategy
 (:mod:`hanoi_asp.engine.strategies.exact`).
 """
@@ -26,7 +27,7 @@ from importlib import import_module
 
 from hanoi_asp.engine.bounds import lower_bound
 from hanoi_asp.engine.first_plan import build_first_plan
-from hanoi_asp.engine.policy import StrategyName, choose_strategy, uses_first_plan
+from hanoi_asp.engine.policy import Strategy, StrategyName, choose_strategy, uses_first_plan
 from hanoi_asp.engine.small_space import space_plan
 from hanoi_asp.engine.state import OnProgress, SearchState
 from hanoi_asp.model.errors import InputError
@@ -98,13 +99,23 @@ def _minimal_plan(run: SearchState) -> Result:
         return run.optimum(run.minimal(run.origin), run.best)
     if run.out_of_time():
         return run.stop("timeout")
-    if options.work is not None and not strategy.patterns:
-        raise InputError(
-            "--work counts the work of hanoi-asp's search on pattern tables, which this "
-            "3-peg puzzle's search does not run (distance3.lp): give --timeout instead",
-            path=options.source,
-        )
+    if options.work is not None:
+        _refuse_uncounted(strategy, options.source)
     return _strategy(strategy.name)(run)
+
+
+def _refuse_uncounted(strategy: Strategy, source: str) -> None:
+    """A work budget counts the search on pattern tables: refused, not ignored, where
+    this puzzle's search runs without them (3 pegs: ``distance3.lp``), or starts with a
+    whole tower's mirror phase (one solve call, not counted: ``--no-first-plan``)."""
+    if not strategy.patterns:
+        why = "this 3-peg puzzle's search does not run (distance3.lp): give --timeout"
+    elif strategy.name == "mirror":
+        why = "a whole tower's mirror phase does not count: give --no-mirror or --timeout"
+    else:
+        return
+    message = f"--work counts the work of hanoi-asp's search on pattern tables, which {why}"
+    raise InputError(f"{message} instead", path=source)
 
 
 def _walk_down(run: SearchState) -> None:

@@ -137,3 +137,16 @@ def test_render_draws_the_best_plan_at_the_budget(run_cli: RunCli, tmp_path: Pat
     code, out, _ = run_cli("render", HARD, "--work", "400000", "--svg", svg)
     length = json.loads(answer)["length"]
     assert code == 0 and f"({length + 1} frames)" in out
+
+
+def test_a_whole_tower_mirror_phase_refuses_the_budget_unless_turned_off(
+    run_cli: RunCli,
+) -> None:
+    """Without the first plan, a 4-peg tower's search starts with the mirror phase, one
+    solve call the budget does not count: refused; with ``--no-mirror`` the upward
+    search stops at the budget."""
+    words = ["solve", TOWER, "--work", "1000", "--no-first-plan"]
+    code, _, err = run_cli(*words)
+    assert code == 2 and "a whole tower's mirror phase does not count" in err
+    code, out, _ = run_cli(*words, "--no-mirror", "--json")
+    assert code == 3 and json.loads(out)["stopped"] == "work"
