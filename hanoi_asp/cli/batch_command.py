@@ -204,7 +204,10 @@ def batch_configs(
         found.append((Path(path).stem, replace(base, encoding=encoding)))
     for item in configs:
         name, given = config_options(item)
-        found.append((name, replace(base, **given)))
+        try:
+            found.append((name, replace(base, **given)))
+        except InputError as error:  # the batch's own options with the configuration's
+            raise InputError(f"--config {name}: {error.message}") from None
     for name, options in found:
         if options.planner is not None:
             planner_installed(name, options.planner)

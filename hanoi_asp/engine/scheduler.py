@@ -64,7 +64,8 @@ class Scheduler:
         puzzle, options, deadline = run.puzzle, run.options, run.deadline
         self.rival = Rival(puzzle, options.limits, deadline, tables, racing, self.halt)
         desk = Desk(self._in_beam, self._standing, self._report)
-        self.beam = Shortener(puzzle, tables, self.ledger, desk, own, deadline, options.timeout)
+        timeout = None if options.work is not None else options.timeout  # no clock's choice
+        self.beam = Shortener(puzzle, tables, self.ledger, desk, own, deadline, timeout)
         self.purchases = None if tables is None else Purchases(puzzle, strategy, deadline, tables)
         self.solver: HorizonSolver | None = None
         self.searching = False
@@ -177,7 +178,9 @@ class Scheduler:
         if not self.meet():
             return
         self.rival.start_if_due(self.ledger.total)
-        if not self._beam_turn() or self.purchases is None or self.solver is None:
+        if not self._beam_turn() or self.ledger.spent():
+            return
+        if self.purchases is None or self.solver is None:
             return
         strong = self.purchases.due(self.ledger.rent, self.rival.has_strong())
         if strong is None:

@@ -15,9 +15,8 @@ have cost its price, as if built; the strong tables' longest largest-first cut i
 when they are bought (:meth:`Shortener.retable`).  Under ``--timeout`` the plan at the
 limit is the answer, so two rules there read the clock, as stopping does: the widths up
 front take at most :data:`UPFRONT_SHARE` of the time left, and one last width runs when
-waiting longer would leave no time for it; a short limit (the option's value,
-:data:`SHORT_LIMIT`) buys the beam's cut after the first width.  Why each rule and
-constant, with the measurements: ``docs/decisions/beam.md``.
+waiting longer would leave no time for it; a short limit (:data:`SHORT_LIMIT`) buys
+the beam's cut after the first width (not under ``--work``).  ``docs/decisions/beam.md``.
 """
 
 from __future__ import annotations
@@ -68,7 +67,8 @@ the plan at the limit is the answer there, a hard puzzle's proof takes longer.""
 class Shortener:
     """The beam's widths for one search: the next one, and the work done so far (the
     ledger's ``beam``).  ``desk``'s checkpoint is asked before each width and after each
-    layer (false once the search is over); ``timeout`` is the option's value."""
+    layer (false once the search is over); ``timeout`` is the option's value, None under a
+    work budget (no choice reads the clock then; ``deadline`` only stops a width)."""
 
     def __init__(
         self,
@@ -135,9 +135,9 @@ class Shortener:
         return best
 
     def _upfront_clock(self) -> float:
-        """Under a time limit, when the widths up front end; else never."""
+        """Under a time limit (no work budget), when the widths up front end; else never."""
         deadline = self.deadline
-        if deadline is None:
+        if deadline is None or self.timeout is None:
             return float("inf")
         now = time.monotonic()
         return now + UPFRONT_SHARE * max(deadline - now, 0.0)
@@ -194,7 +194,7 @@ class Shortener:
         if SHARE * (self.ledger.beam + predicted) <= self.ledger.total:
             return True
         deadline = self.deadline
-        if deadline is None or self.pace is None:
+        if deadline is None or self.timeout is None or self.pace is None:
             return False
         seconds, left = predicted * self.pace, deadline - time.monotonic()
         return seconds <= left < 2 * seconds  # the last call before the time limit

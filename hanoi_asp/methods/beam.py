@@ -55,7 +55,7 @@ Steps = list[tuple[int, str]]
 
 MOST_KEPT = 2_000_000
 """Most states a beam remembers (their layers take 8 bytes a state where the states fit
-32 bits, else 12 or 16: at most 32 MiB): past that it gives up, as a deep plan
+32 bits, else 12: at most 24 MiB): past that it gives up, as a deep plan
 (hundreds of moves) times a wide beam would take far more memory than the proof."""
 SEEN_BITS = 2**28
 """Most bits marking the states kept (32 MiB, allocated lazily by the system: a page

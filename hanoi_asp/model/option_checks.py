@@ -59,9 +59,11 @@ def work_budget(
     mode: str | None,
     patterns: bool,
     planner: object,
+    threads: int | None,
 ) -> None:
     """A work budget (``--work``): a positive number of units, where the search on
-    pattern tables runs (the budget counts its work): refused, not ignored, elsewhere."""
+    pattern tables runs (the budget counts its work): refused, not ignored, elsewhere;
+    and with one clingo thread (several race, so their calls differ from run to run)."""
     if not (_integer(value) and value >= 1):
         raise InputError(f"work must be a positive number of units, not {value!r}")
     others = {
@@ -71,6 +73,7 @@ def work_budget(
         "--mode oneshot": mode == "oneshot",
         "--no-patterns": not patterns,
         "a planner": planner is not None,
+        f"--threads {threads}": threads is not None and threads > 1,
     }
     refused = [flag for flag, given in others.items() if given]
     if refused:

@@ -282,10 +282,10 @@ class SolveOptions:
             "--work",
             "stop once the search has done N units of work (about one state estimated by "
             "A* each: the scheduler's ledger of clingo's propagator calls, the beam's states "
-            "and the pattern tables) with the best plan so far, as --timeout does: its "
-            "machine-independent twin, the same answer on every run and machine. Refused "
-            "where no search on pattern tables runs (another method, a user's encoding, "
-            "the exact-moves question, one-shot mode, no patterns, 3 pegs' clingo search)",
+            "and the pattern tables) with the best plan so far: --timeout's machine-"
+            "independent twin, the same answer on every run. Refused where it cannot count "
+            "the search: another method, an encoding, the exact-moves question, one-shot "
+            "mode, no patterns, threads, 3 pegs' clingo search, a whole tower's mirror phase",
             frozenset({"solve", "render", "batch", "config"}),
             parse=positive_int,
             metavar="N",
@@ -312,8 +312,8 @@ class SolveOptions:
         if self.timeout is not None:
             positive_seconds(self.timeout)
         if self.work is not None:
-            given = (self.encoding, self.exact_moves, self.mode, self.patterns, self.planner)
-            option_checks.work_budget(self.work, self.method, *given)
+            given = (self.encoding, self.exact_moves, self.mode, self.patterns)
+            option_checks.work_budget(self.work, self.method, *given, self.planner, self.threads)
         if self.encoding is not None and not isinstance(self.encoding, Encoding):
             raise InputError(
                 f"encoding takes an Encoding, not a {type(self.encoding).__name__}: "

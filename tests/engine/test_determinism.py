@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from support.files import ROOT
 from support.puzzles import EIGHT_DISKS, tower
 
-from hanoi_asp import Puzzle, Result, SolveOptions, solve
+from hanoi_asp import Puzzle, Result, SolveOptions, load_puzzle, solve
 from hanoi_asp.engine import astar_race, scheduler
 from hanoi_asp.methods import astar, astar_batched
 from hanoi_asp.methods.patterns import cuts, database
@@ -218,9 +219,29 @@ def test_whichever_limit_comes_first_stops_the_search() -> None:
     assert worked.stopped == "work" and worked.proof_data.time_limit is None
 
 
+@pytest.mark.parametrize("work", [1_000_000, 2_000_000])
+def test_a_time_limit_beside_the_budget_decides_nothing(
+    monkeypatch: pytest.MonkeyPatch, work: int
+) -> None:
+    """Beside ``--work``, ``--timeout`` only stops the search: a short one, which alone
+    makes the beam buy its cut at once (:data:`~hanoi_asp.engine.shorten.SHORT_LIMIT`) and
+    its widths watch the clock, here never reached (the clock stands still), leaves the
+    budget's answer as it is: stopped by it (1,000,000), or proven (2,000,000)."""
+    hard = load_puzzle(str(ROOT / "instances" / "hard" / "4pegs-12disks-arbitrary.lp"))
+    alone = _budgeted(hard, work)
+    database._CACHE.clear()
+    options = SolveOptions(table_cache=False, work=work, timeout=9)
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "monotonic", lambda: 1000.0)
+        timed = timeless(solve(hard, options))
+    assert timed == alone
+    assert alone["stopped"] == ("work" if work < 2_000_000 else None)
+
+
 @pytest.mark.parametrize(
     ("changes", "named"),
     [
+        ({"threads": 2}, "--threads 2"),
         ({"method": "astar"}, "--method astar"),
         ({"method": "bfs"}, "--method bfs"),
         ({"exact_moves": 9}, "--moves"),
