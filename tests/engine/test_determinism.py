@@ -86,6 +86,26 @@ def test_the_clock_decides_nothing(
     assert rushed == calm
 
 
+_SEARCH, _MEET = astar.search, scheduler.Scheduler.meet
+
+
+def _slow_search(*args: Any, report: Any = None, **kwargs: Any) -> Any:
+    """A* slowed on the other core: a pause at every report it makes."""
+
+    def slowly(progress: Any) -> None:
+        time.sleep(0.002)
+        if report is not None:
+            report(progress)
+
+    return _SEARCH(*args, report=slowly, **kwargs)
+
+
+def _slow_meet(self: scheduler.Scheduler) -> bool:
+    """The main process slowed: a pause at every checkpoint."""
+    time.sleep(0.001)
+    return _MEET(self)
+
+
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=["4-pegs", "5-pegs"])
 def test_a_slowed_astar_or_a_slowed_clingo_changes_nothing(
     every_worker: None, monkeypatch: pytest.MonkeyPatch, puzzle: Puzzle
@@ -94,27 +114,11 @@ def test_a_slowed_astar_or_a_slowed_clingo_changes_nothing(
     made slow (a pause at every checkpoint): the engine meets A* at the same work either
     way, so the answer is the same, statistics and all."""
     calm = _solve(puzzle)
-    search = astar.search
-
-    def slow_search(*args: Any, report: Any = None, **kwargs: Any) -> Any:
-        def slowly(progress: Any) -> None:
-            time.sleep(0.002)
-            if report is not None:
-                report(progress)
-
-        return search(*args, report=slowly, **kwargs)
-
     with monkeypatch.context() as patch:
-        patch.setattr(astar, "search", slow_search)
+        patch.setattr(astar, "search", _slow_search)
         slow_astar = _solve(puzzle)
-    meet = scheduler.Scheduler.meet
-
-    def slow_meet(self: scheduler.Scheduler) -> bool:
-        time.sleep(0.001)
-        return meet(self)
-
     with monkeypatch.context() as patch:
-        patch.setattr(scheduler.Scheduler, "meet", slow_meet)
+        patch.setattr(scheduler.Scheduler, "meet", _slow_meet)
         slow_clingo = _solve(puzzle)
     assert slow_astar == calm and slow_clingo == calm
 
@@ -143,23 +147,9 @@ def _clock_and_slowness_change_nothing(
         patch.setattr(time, "monotonic", _jumping_clock())
         patch.setattr(time, "perf_counter", _jumping_clock())
         assert _budgeted(puzzle, work, first_plan) == calm
-    search, meet = astar.search, scheduler.Scheduler.meet
-
-    def slow_search(*args: Any, report: Any = None, **kwargs: Any) -> Any:
-        def slowly(progress: Any) -> None:
-            time.sleep(0.002)
-            if report is not None:
-                report(progress)
-
-        return search(*args, report=slowly, **kwargs)
-
-    def slow_meet(self: scheduler.Scheduler) -> bool:
-        time.sleep(0.001)
-        return meet(self)
-
     with monkeypatch.context() as patch:
-        patch.setattr(astar, "search", slow_search)
-        patch.setattr(scheduler.Scheduler, "meet", slow_meet)
+        patch.setattr(astar, "search", _slow_search)
+        patch.setattr(scheduler.Scheduler, "meet", _slow_meet)
         assert _budgeted(puzzle, work, first_plan) == calm
     return calm
 
