@@ -181,7 +181,9 @@ def search_buying_tables(
     meanwhile, the larger of the two searches' proven bounds is what it proved.  The
     work counts both searches and every table built here (``work`` of the outcome, and
     of each :class:`Progress` ``report`` hears), so a puzzle takes the same way every
-    time, alone (``--method astar``) or racing clingo."""
+    time, alone (``--method astar``) or racing clingo.  The strong tables' price is
+    reported before they are built, as nothing is said within it: the engine racing
+    A* goes on with its own work meanwhile instead of waiting at the next meeting."""
     spent, floor, strong = 0, 0, False
 
     def shifted(progress: Progress) -> None:
@@ -201,12 +203,12 @@ def search_buying_tables(
     if first.stopped not in ("rent", "states"):
         return replace(first, work=spent + first.work)
     spent, floor, strong = spent + first.work + price, first.lower, True
+    shifted(Progress(0, floor))  # said before the build: nothing is said within its price
     try:
         tables = goal_database(puzzle, deadline=deadline, strong=True)
     except TimeoutError:
         stop = "timeout" if first.stopped == "rent" else first.stopped
         return replace(first, stopped=stop, work=spent)
-    shifted(Progress(0, floor))
     found = search(puzzle, tables, max_states=max_states, deadline=deadline, report=shifted)
     lower = max(found.lower, floor) if found.stopped else found.lower
     return replace(found, lower=lower, work=spent + found.work)
