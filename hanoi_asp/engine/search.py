@@ -30,7 +30,7 @@ from hanoi_asp.engine.first_plan import build_first_plan
 from hanoi_asp.engine.policy import Strategy, StrategyName, choose_strategy, uses_first_plan
 from hanoi_asp.engine.small_space import space_plan
 from hanoi_asp.engine.state import OnProgress, SearchState
-from hanoi_asp.model.errors import InputError
+from hanoi_asp.model.option_checks import uncounted_work
 from hanoi_asp.model.options import SolveOptions
 from hanoi_asp.model.plan import replay
 from hanoi_asp.model.proof import PlanOrigin, Proof
@@ -114,8 +114,7 @@ def _refuse_uncounted(strategy: Strategy, source: str) -> None:
         why = "a whole tower's mirror phase does not count: give --no-mirror or --timeout"
     else:
         return
-    message = f"--work counts the work of hanoi-asp's search on pattern tables, which {why}"
-    raise InputError(f"{message} instead", path=source)
+    raise uncounted_work(why, source)
 
 
 def _walk_down(run: SearchState) -> None:

@@ -77,10 +77,17 @@ def work_budget(
     }
     refused = [flag for flag, given in others.items() if given]
     if refused:
-        raise InputError(
-            f"--work counts the work of hanoi-asp's search on pattern tables, which "
-            f"{refused[0]} does not run: give --timeout instead"
-        )
+        raise uncounted_work(f"{refused[0]} does not run: give --timeout")
+
+
+def uncounted_work(why: str, path: str | None = None) -> InputError:
+    """The one refusal of a work budget where what runs is not counted (``why``: what,
+    and what to give instead), here for the options and in the engine for a puzzle's
+    search (:mod:`hanoi_asp.engine.search`)."""
+    return InputError(
+        f"--work counts the work of hanoi-asp's search on pattern tables, which {why} instead",
+        path=path,
+    )
 
 
 def _integer(value: object) -> TypeGuard[int]:
