@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.answers import timeless
 from support.cli import RunCli
 from support.files import QUICKSTART, ROOT
 
@@ -24,12 +25,7 @@ HARD = str(ROOT / "instances" / "hard" / "4pegs-12disks-arbitrary.lp")
 
 
 def _timeless(text: str) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(text)
-    for key in ("time_s", "timings", "first_plan"):
-        answer.pop(key)
-    for horizon in answer["horizons"]:
-        horizon.pop("time_s")
-    return answer
+    return timeless(json.loads(text))
 
 
 def test_solve_stops_at_its_work_budget_with_the_best_plan(run_cli: RunCli) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from support import answers
 from support.files import ROOT
 from support.puzzles import EIGHT_DISKS, tower
 
@@ -51,14 +52,7 @@ def every_worker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
 def timeless(result: Result) -> dict[str, Any]:
     """The result's JSON but for what the clock decides."""
-    data = result.to_dict()
-    for key in ("time_s", "timings"):
-        data.pop(key)
-    if data.get("first_plan"):
-        data["first_plan"].pop("time_s")
-    for horizon in data["horizons"]:
-        horizon.pop("time_s")
-    return data
+    return answers.timeless(result.to_dict())
 
 
 def _solve(puzzle: Puzzle) -> dict[str, Any]:
