@@ -128,7 +128,7 @@ def solve_on_dask(
         while pending:
             ready = finished.has_ready()  # type: ignore[no-untyped-call]
             batch = finished.next_batch(block=False) if ready else []  # type: ignore[no-untyped-call]
-            for future, answer in _rows_of(client, batch):
+            for future, answer in _rows_of(client, finished, batch):
                 for (path, digest, name), outcome in zip(pending.pop(future), answer, strict=False):
                     yield {**_checked_row(outcome, path, digest), "config": name}
             if time.monotonic() - looked < CANCEL_POLL_S:
@@ -218,13 +218,23 @@ def connect(address: str, slurm: tuple[tuple[str, str], ...] = ()) -> Cluster:
         raise InputError(f"--dask {address}: {message}") from None
 
 
-def _rows_of(client: Any, batch: list[Any]) -> list[tuple[Any, Sequence[BatchRow | BaseException]]]:
+def _rows_of(
+    client: Any, finished: Any, batch: list[Any]
+) -> list[tuple[Any, Sequence[BatchRow | BaseException]]]:
     """Each finished chunk with its rows, fetched together (one request per worker), or
-    with the exception that ended it on Dask's side, once for each of its instances."""
-    done = [future for future in batch if future.status == "finished"]
+    with the exception that ended it on Dask's side, once for each of its instances.
+
+    A chunk whose rows were lost after it finished (its worker died before they were
+    fetched: Dask computes it again, and says ``lost`` meanwhile) goes back to
+    ``finished`` (the batch's ``as_completed``) to come out again with its new rows:
+    taken for a failure, it made ERROR rows (``worker failed: RuntimeError: None``) of
+    instances that had their answers."""
+    said = [(future, future.status) for future in batch]  # once: Dask's thread changes it
+    done = [future for future, status in said if status == "finished"]
+    ended = [future for future, status in said if status in ("error", "cancelled")]
+    finished.update(future for future, status in said if status in ("lost", "pending"))
     rows = client.gather(done) if done else []
-    failed = [(future, repeat(_failure(future))) for future in batch if future.status != "finished"]
-    return [*zip(done, rows, strict=True), *failed]
+    return [*zip(done, rows, strict=True), *((f, repeat(_failure(f))) for f in ended)]
 
 
 def _failure(future: Any) -> BaseException:

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Generator
 from pathlib import Path
 
 import psutil
@@ -172,6 +173,62 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
     assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6)), said
     gone = psutil.wait_procs(solving, timeout=10)[1]
     assert not gone, "a killed worker's solve kept running"
+
+
+def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Path) -> None:
+    """An instance that finished on a worker killed before the client fetched its row:
+    Dask computes it again (its future is "lost" meanwhile) and the row is that answer.
+    It was an ERROR row (``worker failed: RuntimeError: None``): the exit 2 that
+    test_a_killed_worker_loses_nothing met under load when both workers finished at once
+    and it killed the one whose row the client had not fetched yet.  Here that moment is
+    held: the batch's rows are pulled one at a time, the quick one first (both workers'
+    pools made beforehand, so that it cannot be slower than the stuck one's 3 s)."""
+    import dask
+    from distributed import Client, LocalCluster, default_client
+    from distributed.deploy.cluster import Cluster
+
+    from hanoi_asp.batch.dask import DASHBOARD, SETTINGS, solve_on_dask
+    from hanoi_asp.batch.dask_worker import stop_pools
+    from hanoi_asp.batch.worker import content_hash
+    from hanoi_asp.model.options import SolveOptions
+
+    warm, quick, stuck = tmp_path / "warm.lp", tmp_path / "quick.lp", tmp_path / "stuck.lp"
+    warm.write_text("peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on(1..4,c).\n")
+    quick.write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
+    stuck.write_text(STUCK)
+    options = SolveOptions(timeout=3, threads=1)
+    todo = [(path, content_hash(path), "default", options) for path in (warm, warm, quick, stuck)]
+    with (
+        dask.config.set(SETTINGS),  # one instance per worker at a time: the two at once
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, dashboard_address=DASHBOARD
+        ) as cluster,
+    ):
+        assert isinstance(cluster, Cluster)
+        cluster.wait_for_workers(2)
+        address = cluster.scheduler_address
+        assert len(list(solve_on_dask(todo[:2], address, None))) == 2  # pools made
+        batch = solve_on_dask(todo[2:], address, None)
+        assert isinstance(batch, Generator)  # closed however the test ends: its client too
+        with contextlib.closing(batch) as rows:
+            first = next(rows)  # the batch waits here, its other row not fetched
+            futures = default_client().futures  # type: ignore[no-untyped-call]
+            key = next(k for k in list(futures) if content_hash(stuck)[:12] in str(k))
+            assert (Path(first["instance"]), futures[key].status) == (quick, "pending"), first
+            deadline = time.monotonic() + 60
+            while futures[key].status == "pending" and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert futures[key].status == "finished", futures[key].status
+            holder = next(iter(cluster.scheduler.tasks[key].who_has))  # type: ignore[attr-defined]
+            os.kill(holder.pid, signal.SIGKILL)
+            while futures[key].status == "finished" and time.monotonic() < deadline + 60:
+                time.sleep(0.01)
+            assert futures[key].status != "finished", "the client never heard the row was lost"
+            rest = list(rows)
+        with Client(cluster) as client:  # type: ignore[no-untyped-call]
+            client.run(stop_pools)  # else each worker takes 4 s to close
+    said = [(row["instance"], row["result"], row.get("error")) for row in rest]
+    assert [(Path(row["instance"]), row["result"]) for row in rest] == [(stuck, "UNKNOWN")], said
 
 
 def test_an_instance_whose_process_died_runs_once_more(tmp_path: Path) -> None:
