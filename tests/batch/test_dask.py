@@ -164,11 +164,11 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
     finally:
         if batch.poll() is None:
             os.killpg(batch.pid, signal.SIGKILL)
-    assert batch.returncode == 1, stderr  # the stuck ones are UNKNOWN
-    assert "Traceback" not in stderr, stderr
     rows = by_name(out)  # each once
-    assert sorted(rows) == sorted(p.name for p in base.iterdir())
     said = {name: (r["result"], r.get("status"), r.get("error")) for name, r in rows.items()}
+    assert batch.returncode == 1, (said, stderr)  # the stuck ones are UNKNOWN
+    assert "Traceback" not in stderr, stderr
+    assert sorted(rows) == sorted(p.name for p in base.iterdir())
     assert all(rows[f"q{i}.lp"]["result"] == "OPTIMUM FOUND" for i in range(4)), said
     assert all(rows[f"s{i}.lp"]["result"] == "UNKNOWN" for i in range(6)), said
     gone = psutil.wait_procs(solving, timeout=10)[1]
