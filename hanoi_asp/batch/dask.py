@@ -51,14 +51,27 @@ READY_POLL_S = 0.005
 ALLOWED_FAILURES = 1
 """A task whose worker died runs once more, then is recorded as failed (Dask's own
 default is 3 more; on a cluster started elsewhere, its scheduler's setting holds)."""
+LOST_WORKER = "distributed.deploy.lost-worker-timeout"
 SETTINGS = {
     "distributed.scheduler.worker-saturation": 1.0,
     "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
-    "distributed.deploy.lost-worker-timeout": f"{REPLACE_AFTER_S}s",
+    LOST_WORKER: f"{REPLACE_AFTER_S}s",
 }
 """Dask's configuration while a batch runs: for the scheduler it starts (``local:N``,
 ``slurm:N``; a scheduler started elsewhere keeps its own) and, read when a worker
-leaves, for replacing a lost Slurm job (:mod:`hanoi_asp.batch.slurm`)."""
+leaves, for replacing a lost Slurm job (:mod:`hanoi_asp.batch.slurm`; on Slurm only:
+:func:`settings_for`)."""
+
+
+def settings_for(address: str) -> dict[str, object]:
+    """:data:`SETTINGS` for a batch on ``address``, the lost-worker timeout on Slurm only.
+    A ``local:N`` cluster's nanny restarts a killed worker; with 2 s, Dask closed that
+    nanny when the restart took longer (2.7 s under load), killing the new worker that
+    had meanwhile registered and taken the dead one's instance: a second death for it,
+    so ``KilledWorker`` and an ERROR row where the instance should simply run again."""
+    if jobs_of(address) is not None:
+        return dict(SETTINGS)
+    return {key: value for key, value in SETTINGS.items() if key != LOST_WORKER}
 
 
 def solve_on_dask(
@@ -88,7 +101,7 @@ def solve_on_dask(
 
     clock = clock or WorkerClock()
     with ExitStack() as stack:
-        stack.enter_context(dask.config.set(SETTINGS))
+        stack.enter_context(dask.config.set(settings_for(address)))
         # Dask's logs are not the batch's (its rows say what failed): a Slurm job
         # cancelled mid-instance had the scheduler log a CommClosedError traceback
         # at INFO on this process's stderr, after the cluster's own silencing ended

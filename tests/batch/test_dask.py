@@ -187,7 +187,7 @@ def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Pat
     from distributed import Client, LocalCluster, default_client
     from distributed.deploy.cluster import Cluster
 
-    from hanoi_asp.batch.dask import DASHBOARD, SETTINGS, solve_on_dask
+    from hanoi_asp.batch.dask import DASHBOARD, settings_for, solve_on_dask
     from hanoi_asp.batch.dask_worker import stop_pools
     from hanoi_asp.batch.worker import content_hash
     from hanoi_asp.model.options import SolveOptions
@@ -199,7 +199,7 @@ def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Pat
     options = SolveOptions(timeout=3, threads=1)
     todo = [(path, content_hash(path), "default", options) for path in (warm, warm, quick, stuck)]
     with (
-        dask.config.set(SETTINGS),  # one instance per worker at a time: the two at once
+        dask.config.set(settings_for("local:2")),  # one instance per worker at a time
         LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=2, threads_per_worker=1, dashboard_address=DASHBOARD
         ) as cluster,
