@@ -404,3 +404,15 @@ def test_chunks_spread_over_the_cluster() -> None:
     assert chunk_size(200, 2) == 12  # 17 chunks: about 8 for each worker thread
     assert chunk_size(50_000, 64) == CHUNK_MAX
     assert chunk_size(1000, 64) == 1  # 64 worker threads: 1,000 tasks spread over them
+
+
+def test_the_short_lost_worker_timeout_is_for_slurm_only() -> None:
+    """A nanny restarting a killed local worker takes more than Slurm's 2 s under load;
+    closed at 2 s it killed the worker that had taken the dead one's instance
+    (``KilledWorker``, an ERROR row for an instance that should have run again)."""
+    from hanoi_asp.batch.dask import LOST_WORKER, SETTINGS, settings_for
+
+    assert settings_for("slurm:2") == SETTINGS
+    for address in ("local:2", "tcp://127.0.0.1:8786"):
+        assert LOST_WORKER not in settings_for(address)
+        assert settings_for(address) == {k: v for k, v in SETTINGS.items() if k != LOST_WORKER}
