@@ -20,6 +20,7 @@ import json
 import os
 import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from types import FrameType
@@ -158,15 +159,32 @@ class _SigintSeen:
         raise KeyboardInterrupt
 
 
+REDELIVER_AFTER_S = 0.01
+"""How soon a Ctrl-C swallowed by a destructor is delivered again (from another thread,
+so that it lands in the main thread's code, not in this hook)."""
+
+
 def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
     """A Ctrl-C that lands in a destructor (a clingo AST node freed while an instance is
     parsed) would be swallowed there and the solve would go on: deliver it again, to
-    the main thread's next instruction.  After a Ctrl-C, other destructor errors are
-    echoes of it (objects left half-built) and are not shown."""
-    if isinstance(unraisable.exc_value, KeyboardInterrupt):
-        _thread.interrupt_main()
-    elif not _SigintSeen.seen:
-        sys.__unraisablehook__(unraisable)
+    the main thread's code once this hook has returned.  Not from the hook itself: the
+    handler would run at once, inside the hook, where Python ignores it too (the solve
+    went on: ``tests/cli/test_main.py``); nor may a Ctrl-C arriving while the hook runs be
+    lost.  After a Ctrl-C, other destructor errors are echoes of it (objects left
+    half-built) and are not shown."""
+    try:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _deliver_again()
+        elif not _SigintSeen.seen:
+            sys.__unraisablehook__(unraisable)
+    except KeyboardInterrupt:
+        _deliver_again()
+
+
+def _deliver_again() -> None:
+    timer = threading.Timer(REDELIVER_AFTER_S, _thread.interrupt_main)
+    timer.daemon = True
+    timer.start()
 
 
 def _too_late_to_stop() -> None:

@@ -85,3 +85,34 @@ def test_a_usage_error_under_json_is_a_json_object(
     assert err.startswith("hanoi-asp") and err.count("\n") == 1 and words in err
     _, plain_out, plain_err = run_cli(*(a for a in argv if a != "--json"))
     assert plain_out == "" and "error:" in plain_err
+
+
+SWALLOWED_CTRL_C = """
+import signal, sys, time
+from hanoi_asp import __main__ as entry
+signal.signal(signal.SIGINT, entry._SigintSeen())
+sys.unraisablehook = entry._unraisable
+
+class Freed:
+    def __del__(self):
+        raise KeyboardInterrupt  # as a Ctrl-C landing in a destructor does
+
+Freed()
+try:
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        pass
+    print("swallowed")
+except KeyboardInterrupt:
+    print("delivered")
+"""
+
+
+def test_a_ctrl_c_swallowed_by_a_destructor_reaches_the_command() -> None:
+    """A Ctrl-C in a destructor is delivered again to the main code: it was raised
+    inside the unraisable hook, where Python ignores it too, and a ``solve`` without a
+    time limit went on searching (CI: Ctrl-C 3 s into a hard solve, no exit in 30 s)."""
+    done = subprocess.run(
+        [sys.executable, "-c", SWALLOWED_CTRL_C], capture_output=True, text=True, timeout=120
+    )
+    assert (done.stdout.strip(), done.stderr) == ("delivered", "")
