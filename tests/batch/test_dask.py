@@ -182,7 +182,8 @@ def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Pat
     test_a_killed_worker_loses_nothing met under load when both workers finished at once
     and it killed the one whose row the client had not fetched yet.  Here that moment is
     held: the batch's rows are pulled one at a time, the quick one first (both workers'
-    pools made beforehand, so that it cannot be slower than the stuck one's 3 s)."""
+    pools made beforehand, and the stuck one given 8 s against the quick one's
+    milliseconds, so that the quick row comes first on a loaded machine too)."""
     import dask
     from distributed import Client, LocalCluster, default_client
     from distributed.deploy.cluster import Cluster
@@ -197,7 +198,8 @@ def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Pat
     quick.write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
     stuck.write_text(STUCK)
     options = SolveOptions(timeout=3, threads=1)
-    todo = [(path, content_hash(path), "default", options) for path in (warm, warm, quick, stuck)]
+    todo = [(path, content_hash(path), "default", options) for path in (warm, warm, quick)]
+    todo.append((stuck, content_hash(stuck), "default", SolveOptions(timeout=8, threads=1)))
     with (
         dask.config.set(settings_for("local:2")),  # one instance per worker at a time
         LocalCluster(  # type: ignore[no-untyped-call]
