@@ -18,7 +18,7 @@ import logging
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass, replace
 from itertools import repeat
@@ -233,7 +233,7 @@ def connect(address: str, slurm: tuple[tuple[str, str], ...] = ()) -> Cluster:
 
 def _rows_of(
     client: Any, finished: Any, batch: list[Any]
-) -> list[tuple[Any, Sequence[BatchRow | BaseException]]]:
+) -> list[tuple[Any, Iterable[BatchRow | BaseException]]]:
     """Each finished chunk with its rows, fetched together (one request per worker), or
     with the exception that ended it on Dask's side, once for each of its instances.
 
@@ -241,13 +241,27 @@ def _rows_of(
     fetched: Dask computes it again, and says ``lost`` meanwhile) goes back to
     ``finished`` (the batch's ``as_completed``) to come out again with its new rows:
     taken for a failure, it made ERROR rows (``worker failed: RuntimeError: None``) of
-    instances that had their answers."""
+    instances that had their answers.  One lost after its status was read is computed
+    again by the fetch itself; if that fails too (a second worker died with it:
+    ``KilledWorker``), its instances get error rows, the others their answers."""
     said = [(future, future.status) for future in batch]  # once: Dask's thread changes it
     done = [future for future, status in said if status == "finished"]
     ended = [future for future, status in said if status in ("error", "cancelled")]
     finished.update(future for future, status in said if status in ("lost", "pending"))
-    rows = client.gather(done) if done else []
+    try:
+        rows: list[Iterable[BatchRow | BaseException]] = client.gather(done) if done else []
+    except Exception:  # Dask's reason is each future's: read one by one
+        rows = [_result_or_failure(future) for future in done]
     return [*zip(done, rows, strict=True), *((f, repeat(_failure(f))) for f in ended)]
+
+
+def _result_or_failure(future: Any) -> Iterable[BatchRow | BaseException]:
+    """The chunk's rows, or the exception that ended it once for each instance."""
+    try:
+        rows: list[BatchRow] = future.result()
+    except Exception:
+        return repeat(_failure(future))
+    return rows
 
 
 def _failure(future: Any) -> BaseException:

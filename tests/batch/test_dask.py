@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Generator
 from pathlib import Path
+from types import SimpleNamespace
 
 import psutil
 import pytest
@@ -418,3 +419,55 @@ def test_the_short_lost_worker_timeout_is_for_slurm_only() -> None:
     for address in ("local:2", "tcp://127.0.0.1:8786"):
         assert LOST_WORKER not in settings_for(address)
         assert settings_for(address) == {k: v for k, v in SETTINGS.items() if k != LOST_WORKER}
+
+
+class _Chunk:
+    """A finished Dask future as the batch sees it: its rows, or lost meanwhile and
+    failed when computed again (``KilledWorker``)."""
+
+    def __init__(self, rows: list[dict[str, object]], error: BaseException | None = None):
+        self.status, self.rows, self.error = "finished", rows, error
+
+    def result(self) -> list[dict[str, object]]:
+        if self.error is not None:
+            raise self.error
+        return self.rows
+
+    def exception(self) -> BaseException | None:
+        return self.error
+
+
+class _Client:
+    def gather(self, futures: list[_Chunk]) -> list[list[dict[str, object]]]:
+        return [future.result() for future in futures]  # raises as Dask's: the first failure
+
+
+def test_a_chunk_that_fails_while_its_rows_are_fetched_gives_error_rows_not_a_traceback() -> None:
+    """A finished chunk lost after its status was read is computed again by the fetch;
+    a second worker death there raised ``KilledWorker`` out of the batch (a traceback,
+    the other chunks' answers unread).  Now its instances get error rows, and the
+    chunks fetched with it their answers."""
+    from distributed.scheduler import KilledWorker
+
+    from hanoi_asp.batch.dask import _checked_row, _rows_of
+
+    good = _Chunk([{"instance": "a.lp", "result": "OPTIMUM FOUND"}])
+    died = SimpleNamespace(address="tcp://127.0.0.1:1")  # all Dask reads of the worker
+    killed = KilledWorker("hanoi-asp-1-abc-2", died, 1)  # type: ignore[arg-type]
+    lost = _Chunk([], killed)
+    also = _Chunk([{"instance": "d.lp", "result": "UNSATISFIABLE"}])
+    fetched = _rows_of(_Client(), set(), [good, lost, also])  # none to put back
+    assert [future for future, _ in fetched] == [good, lost, also]
+    places = {id(good): ["a.lp"], id(lost): ["b.lp", "c.lp"], id(also): ["d.lp"]}
+    rows = [
+        _checked_row(outcome, path, "digest")
+        for future, answer in fetched
+        for path, outcome in zip(places[id(future)], answer, strict=False)
+    ]
+    assert [(row["instance"], row["result"]) for row in rows] == [
+        ("a.lp", "OPTIMUM FOUND"),
+        ("b.lp", "ERROR"),
+        ("c.lp", "ERROR"),
+        ("d.lp", "UNSATISFIABLE"),
+    ]
+    assert "KilledWorker" in str(rows[1]["error"]), rows[1]
