@@ -137,6 +137,7 @@ def solve_on_dask(
         pending: dict[Any, list[tuple[str, str, str]]] = dict(zip(futures, places, strict=True))
         running: list[str] = []
         finished = as_completed(futures)  # type: ignore[no-untyped-call]
+        del futures  # a chunk's rows stay on its worker while a future of it is held here
         looked = 0.0
         while pending:
             ready = finished.has_ready()  # type: ignore[no-untyped-call]

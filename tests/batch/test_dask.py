@@ -471,3 +471,52 @@ def test_a_chunk_that_fails_while_its_rows_are_fetched_gives_error_rows_not_a_tr
         ("d.lp", "UNSATISFIABLE"),
     ]
     assert "KilledWorker" in str(rows[1]["error"]), rows[1]
+
+
+def test_a_fetched_row_is_let_go_on_the_cluster(tmp_path: Path) -> None:
+    """The batch holds a chunk's future (and with it the chunk's rows in its worker's
+    memory) only until its rows are fetched: it held every one until the batch ended.
+    A quick instance and a stuck one (8 s) on two workers whose pools are made
+    beforehand: when the stuck row comes, the quick one's future is gone."""
+    import dask
+    from distributed import Client, LocalCluster, default_client
+    from distributed.deploy.cluster import Cluster
+
+    from hanoi_asp.batch.dask import DASHBOARD, settings_for, solve_on_dask
+    from hanoi_asp.batch.dask_worker import stop_pools
+    from hanoi_asp.batch.worker import content_hash
+    from hanoi_asp.model.options import SolveOptions
+
+    warm, quick, stuck = tmp_path / "warm.lp", tmp_path / "quick.lp", tmp_path / "stuck.lp"
+    warm.write_text("peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on(1..4,c).\n")
+    quick.write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
+    stuck.write_text(STUCK)
+    options = SolveOptions(timeout=3, threads=1)
+    todo = [(path, content_hash(path), "default", options) for path in (warm, warm, quick)]
+    todo.append((stuck, content_hash(stuck), "default", SolveOptions(timeout=8, threads=1)))
+    with (
+        dask.config.set(settings_for("local:2")),
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, dashboard_address=DASHBOARD
+        ) as cluster,
+    ):
+        assert isinstance(cluster, Cluster)
+        cluster.wait_for_workers(2)
+        address = cluster.scheduler_address
+        assert len(list(solve_on_dask(todo[:2], address, None))) == 2  # pools made
+        batch = solve_on_dask(todo[2:], address, None)
+        assert isinstance(batch, Generator)
+        with contextlib.closing(batch) as rows:
+            said: list[tuple[Path, list[object]]] = []
+            for row in rows:
+                held = default_client().futures  # type: ignore[no-untyped-call]
+                deadline = time.monotonic() + 30  # Dask lets go on its own thread
+                while len(said) == 1 and len(held) > 1 and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                said.append((Path(row["instance"]), list(held)))
+        with Client(cluster) as client:  # type: ignore[no-untyped-call]
+            client.run(stop_pools)  # else each worker takes 4 s to close
+    (first, held_first), (second, held_second) = said
+    assert (first, second) == (quick, stuck), said
+    stuck_key = next(key for key in held_first if content_hash(stuck)[:12] in str(key))
+    assert len(held_first) == 2 and held_second == [stuck_key], said
