@@ -54,9 +54,6 @@ LANES = ("express", "own", "main")
 """The engine's encoding on a small puzzle, a user's encoding on one, the rest."""
 MIN_RUN_S = 0.1
 """A job whose turn comes with less than this left of its time limit is not started."""
-QUEUED_S = 0.1
-"""A job that waited this long for its slot runs for what is left of its time limit (one
-that did not keeps its own, as the answer's ``time_limit`` shows)."""
 POLL_S = 0.05
 """How often a running job's client is checked (it may have gone away)."""
 JOB_TASKS = 200
@@ -99,11 +96,10 @@ class Runner:
             for each in self.lanes.values():
                 each.warm()
         lane = self.lanes[lane_of(body)]
-        async with lane.turn(request, arrived + body.timeout - MIN_RUN_S, self):
-            waited = time.monotonic() - arrived
-            left = body.timeout - waited
+        async with lane.turn(request, arrived + body.timeout - MIN_RUN_S, self) as queued:
+            left = body.timeout - (time.monotonic() - arrived)
             job = body  # a job that waited runs for what is left (its answer says so)
-            if waited >= QUEUED_S:
+            if queued:  # one that found a free slot keeps its own, however slow the server
                 job = body.model_copy(update={"timeout": math.floor(left * 100) / 100})
             grace = self.grace
             if grace is None:
@@ -191,10 +187,13 @@ class Lane:
             self._pool.stop()
 
     @asynccontextmanager
-    async def turn(self, request: Request, deadline: float, runner: Runner) -> AsyncIterator[None]:
-        """A slot, until ``deadline``; 503 once ``runner`` is stopping."""
+    async def turn(self, request: Request, deadline: float, runner: Runner) -> AsyncIterator[bool]:
+        """A slot, until ``deadline``; 503 once ``runner`` is stopping.  Says whether the
+        job waited for it (no slot was free when it came): a wait, not a measured time,
+        so a loaded server does not cut the limit of a job that found a slot free."""
         if self.waiting >= self.room:
             raise ApiError(503, f"busy: {self.waiting} jobs are waiting; try again shortly")
+        queued = self.slots.locked()
         self.waiting += 1
         arrived = time.monotonic()
         try:
@@ -220,7 +219,7 @@ class Lane:
         finally:
             self.waiting -= 1
         try:
-            yield
+            yield queued
         finally:
             self.slots.release()
 
