@@ -97,14 +97,15 @@ class Runner:
                 each.warm()
         lane = self.lanes[lane_of(body)]
         async with lane.turn(request, arrived + body.timeout - MIN_RUN_S, self) as queued:
-            left = body.timeout - (time.monotonic() - arrived)
             job = body  # a job that waited runs for what is left (its answer says so)
             if queued:  # one that found a free slot keeps its own, however slow the server
+                left = body.timeout - (time.monotonic() - arrived)
                 job = body.model_copy(update={"timeout": math.floor(left * 100) / 100})
             grace = self.grace
             if grace is None:
                 grace = KILL_GRACE_S if body.encoding is not None else ENGINE_GRACE_S
-            future = lane.pool.submit(run_isolated, kind, job, self.memory, timeout=left + grace)
+            limit = job.timeout + grace  # its kill: past the job's own stop
+            future = lane.pool.submit(run_isolated, kind, job, self.memory, timeout=limit)
             self.running.add(future)
             try:
                 while not future.done():
