@@ -11,14 +11,17 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import psutil
 import pytest
 from support.cli import RunCli
 from support.files import INSTANCES, ROOT, STUCK, mixed_folder, wait_for_rows
+
+from hanoi_asp.batch.row import BatchRow
 
 HUNGRY = "peg(a;b;c). disk(1..13). init_on(1..13,a). goal_on(1..13,c).\n"
 """clingo alone (no plan built first) grounds 8191 steps of 13 disks: far over 250 MiB."""
@@ -176,17 +179,14 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
     assert not gone, "a killed worker's solve kept running"
 
 
-def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Path) -> None:
-    """An instance that finished on a worker killed before the client fetched its row:
-    Dask computes it again (its future is "lost" meanwhile) and the row is that answer.
-    It was an ERROR row (``worker failed: RuntimeError: None``): the exit 2 that
-    test_a_killed_worker_loses_nothing met under load when both workers finished at once
-    and it killed the one whose row the client had not fetched yet.  Here that moment is
-    held: the batch's rows are pulled one at a time, the quick one first (both workers'
-    pools made beforehand, and the stuck one given 8 s against the quick one's
-    milliseconds, so that the quick row comes first on a loaded machine too)."""
+@contextlib.contextmanager
+def quick_then_stuck(tmp_path: Path) -> Iterator[tuple[Any, Iterator[BatchRow], Path, Path]]:
+    """A batch of a quick instance and a stuck one on a LocalCluster of two workers whose
+    pools are made beforehand: the quick row comes in milliseconds, the stuck one after
+    its 8 s, on a loaded machine too.  Yields the cluster, the batch's rows (closed at
+    the end, and its client with it), the quick file and the stuck one."""
     import dask
-    from distributed import Client, LocalCluster, default_client
+    from distributed import Client, LocalCluster
     from distributed.deploy.cluster import Cluster
 
     from hanoi_asp.batch.dask import DASHBOARD, settings_for, solve_on_dask
@@ -214,22 +214,37 @@ def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Pat
         batch = solve_on_dask(todo[2:], address, None)
         assert isinstance(batch, Generator)  # closed however the test ends: its client too
         with contextlib.closing(batch) as rows:
-            first = next(rows)  # the batch waits here, its other row not fetched
-            futures = default_client().futures  # type: ignore[no-untyped-call]
-            key = next(k for k in list(futures) if content_hash(stuck)[:12] in str(k))
-            assert (Path(first["instance"]), futures[key].status) == (quick, "pending"), first
-            deadline = time.monotonic() + 60
-            while futures[key].status == "pending" and time.monotonic() < deadline:
-                time.sleep(0.01)
-            assert futures[key].status == "finished", futures[key].status
-            holder = next(iter(cluster.scheduler.tasks[key].who_has))  # type: ignore[attr-defined]
-            os.kill(holder.pid, signal.SIGKILL)
-            while futures[key].status == "finished" and time.monotonic() < deadline + 60:
-                time.sleep(0.01)
-            assert futures[key].status != "finished", "the client never heard the row was lost"
-            rest = list(rows)
+            yield cluster, rows, quick, stuck
         with Client(cluster) as client:  # type: ignore[no-untyped-call]
             client.run(stop_pools)  # else each worker takes 4 s to close
+
+
+def test_a_finished_row_lost_before_it_was_fetched_is_solved_again(tmp_path: Path) -> None:
+    """An instance that finished on a worker killed before the client fetched its row:
+    Dask computes it again (its future is "lost" meanwhile) and the row is that answer.
+    It was an ERROR row (``worker failed: RuntimeError: None``): the exit 2 that
+    test_a_killed_worker_loses_nothing met under load when both workers finished at once
+    and it killed the one whose row the client had not fetched yet.  Here that moment is
+    held: the batch's rows are pulled one at a time, the quick one first."""
+    from distributed import default_client
+
+    from hanoi_asp.batch.worker import content_hash
+
+    with quick_then_stuck(tmp_path) as (cluster, rows, quick, stuck):
+        first = next(rows)  # the batch waits here, its other row not fetched
+        futures = default_client().futures  # type: ignore[no-untyped-call]
+        key = next(k for k in list(futures) if content_hash(stuck)[:12] in str(k))
+        assert (Path(first["instance"]), futures[key].status) == (quick, "pending"), first
+        deadline = time.monotonic() + 60
+        while futures[key].status == "pending" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert futures[key].status == "finished", futures[key].status
+        holder = next(iter(cluster.scheduler.tasks[key].who_has))
+        os.kill(holder.pid, signal.SIGKILL)
+        while futures[key].status == "finished" and time.monotonic() < deadline + 60:
+            time.sleep(0.01)
+        assert futures[key].status != "finished", "the client never heard the row was lost"
+        rest = list(rows)
     said = [(row["instance"], row["result"], row.get("error")) for row in rest]
     assert [(Path(row["instance"]), row["result"]) for row in rest] == [(stuck, "UNKNOWN")], said
 
@@ -476,46 +491,19 @@ def test_a_chunk_that_fails_while_its_rows_are_fetched_gives_error_rows_not_a_tr
 def test_a_fetched_row_is_let_go_on_the_cluster(tmp_path: Path) -> None:
     """The batch holds a chunk's future (and with it the chunk's rows in its worker's
     memory) only until its rows are fetched: it held every one until the batch ended.
-    A quick instance and a stuck one (8 s) on two workers whose pools are made
-    beforehand: when the stuck row comes, the quick one's future is gone."""
-    import dask
-    from distributed import Client, LocalCluster, default_client
-    from distributed.deploy.cluster import Cluster
+    When the stuck row comes, the quick one's future is gone."""
+    from distributed import default_client
 
-    from hanoi_asp.batch.dask import DASHBOARD, settings_for, solve_on_dask
-    from hanoi_asp.batch.dask_worker import stop_pools
     from hanoi_asp.batch.worker import content_hash
-    from hanoi_asp.model.options import SolveOptions
 
-    warm, quick, stuck = tmp_path / "warm.lp", tmp_path / "quick.lp", tmp_path / "stuck.lp"
-    warm.write_text("peg(a;b;c). disk(1..4). init_on(1..4,a). goal_on(1..4,c).\n")
-    quick.write_text("peg(a;b;c). disk(1..3). init_on(1..3,a). goal_on(1..3,c).\n")
-    stuck.write_text(STUCK)
-    options = SolveOptions(timeout=3, threads=1)
-    todo = [(path, content_hash(path), "default", options) for path in (warm, warm, quick)]
-    todo.append((stuck, content_hash(stuck), "default", SolveOptions(timeout=8, threads=1)))
-    with (
-        dask.config.set(settings_for("local:2")),
-        LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=2, threads_per_worker=1, dashboard_address=DASHBOARD
-        ) as cluster,
-    ):
-        assert isinstance(cluster, Cluster)
-        cluster.wait_for_workers(2)
-        address = cluster.scheduler_address
-        assert len(list(solve_on_dask(todo[:2], address, None))) == 2  # pools made
-        batch = solve_on_dask(todo[2:], address, None)
-        assert isinstance(batch, Generator)
-        with contextlib.closing(batch) as rows:
-            said: list[tuple[Path, list[object]]] = []
-            for row in rows:
-                held = default_client().futures  # type: ignore[no-untyped-call]
-                deadline = time.monotonic() + 30  # Dask lets go on its own thread
-                while len(said) == 1 and len(held) > 1 and time.monotonic() < deadline:
-                    time.sleep(0.01)
-                said.append((Path(row["instance"]), list(held)))
-        with Client(cluster) as client:  # type: ignore[no-untyped-call]
-            client.run(stop_pools)  # else each worker takes 4 s to close
+    with quick_then_stuck(tmp_path) as (_, rows, quick, stuck):
+        said: list[tuple[Path, list[object]]] = []
+        for row in rows:
+            held = default_client().futures  # type: ignore[no-untyped-call]
+            deadline = time.monotonic() + 30  # Dask lets go on its own thread
+            while len(said) == 1 and len(held) > 1 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            said.append((Path(row["instance"]), list(held)))
     (first, held_first), (second, held_second) = said
     assert (first, second) == (quick, stuck), said
     stuck_key = next(key for key in held_first if content_hash(stuck)[:12] in str(key))
